@@ -1,0 +1,68 @@
+//! Perft from a position: `cargo run --release --example perft -- <start|shogi|TEXT|SFEN> <depth> [--divide] [--full]`.
+//!
+//! Prints the count at every depth up to the one asked, with nodes per second.
+
+use std::time::Instant;
+use yono::{divide, perft, perft_full, Position, Ruleset};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flags: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| a.starts_with("--"))
+        .collect();
+    let rest: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let (text, depth) = match rest.as_slice() {
+        [text, depth] => (*text, depth.parse::<u32>()),
+        _ => {
+            eprintln!("usage: perft <start|shogi|POSITION TEXT|SFEN> <depth> [--divide] [--full]");
+            std::process::exit(2);
+        }
+    };
+    let Ok(depth) = depth else {
+        eprintln!("depth must be a whole number");
+        std::process::exit(2);
+    };
+    let pos = match text {
+        "start" | "yono" => Ok(Position::start()),
+        "shogi" => Ok(Position::new(Ruleset::Shogi)),
+        t => Position::from_text(t).or_else(|e| Position::from_sfen(t).map_err(|_| e)),
+    };
+    let pos = match pos {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    };
+    let full = flags.contains(&"--full");
+    println!("{pos}\n");
+    if flags.contains(&"--divide") {
+        for (mv, n) in divide(&pos, depth) {
+            println!("{mv}: {n}");
+        }
+    }
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = if full {
+            perft_full(&pos, d)
+        } else {
+            perft(&pos, d)
+        };
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "depth {d}: {n:>14} nodes  {secs:>8.3} s  {:>12.0} nodes/s{}",
+            n as f64 / secs.max(1e-9),
+            if full {
+                " (every move played)"
+            } else {
+                " (last ply counted)"
+            }
+        );
+    }
+}

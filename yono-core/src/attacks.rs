@@ -1,0 +1,290 @@
+//! Precomputed attack tables, oriented by each seat's forward direction.
+//!
+//! Step patterns (Gold, Silver, Knight, Pawn) depend on the seat because every army
+//! faces a different way; sliders use rays and the first blocker along each ray.
+//! All tables are built at compile time.
+
+use crate::{Bitboard, PieceKind, Seat, Square};
+
+/// Ray directions as (row, column) steps. Rows grow southward, columns eastward
+/// (toward file 1), so the first four increase the square index.
+const DIRS: [(i8, i8); 8] = [
+    (1, 0),   // S
+    (0, 1),   // E
+    (1, -1),  // SW
+    (1, 1),   // SE
+    (-1, 0),  // N
+    (0, -1),  // W
+    (-1, 1),  // NE
+    (-1, -1), // NW
+];
+const ORTHOGONAL: [usize; 4] = [0, 1, 4, 5];
+const DIAGONAL: [usize; 4] = [2, 3, 6, 7];
+
+const fn bit(row: i8, col: i8) -> u128 {
+    if row >= 0 && row < 9 && col >= 0 && col < 9 {
+        1u128 << (row * 9 + col)
+    } else {
+        0
+    }
+}
+
+const fn dir_index(d: (i8, i8)) -> usize {
+    let mut i = 0;
+    while i < 8 {
+        if DIRS[i].0 == d.0 && DIRS[i].1 == d.1 {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("not a direction")
+}
+
+/// Step offsets, relative to forward `f` and sideways `p`: (forward count, side count).
+const GOLD_STEPS: &[(i8, i8)] = &[(1, 0), (1, 1), (1, -1), (0, 1), (0, -1), (-1, 0)];
+const SILVER_STEPS: &[(i8, i8)] = &[(1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_STEPS: &[(i8, i8)] = &[(2, 1), (2, -1)];
+const PAWN_STEPS: &[(i8, i8)] = &[(1, 0)];
+const KING_STEPS: &[(i8, i8)] = &[
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (-1, -1),
+];
+
+const fn step_table(seat: Seat, steps: &[(i8, i8)]) -> [Bitboard; 81] {
+    let (fr, fc) = seat.forward();
+    // Sideways is forward turned a quarter: the patterns are left-right symmetric.
+    let (pr, pc) = (fc, fr);
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let row = (sq / 9) as i8;
+        let col = (sq % 9) as i8;
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < steps.len() {
+            let (nf, np) = steps[i];
+            bits |= bit(row + nf * fr + np * pr, col + nf * fc + np * pc);
+            i += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+const fn per_seat(steps: &[(i8, i8)]) -> [[Bitboard; 81]; 4] {
+    [
+        step_table(Seat::South, steps),
+        step_table(Seat::West, steps),
+        step_table(Seat::North, steps),
+        step_table(Seat::East, steps),
+    ]
+}
+
+const fn ray_table() -> [[Bitboard; 81]; 8] {
+    let mut table = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut row = (sq / 9) as i8 + DIRS[d].0;
+            let mut col = (sq % 9) as i8 + DIRS[d].1;
+            let mut bits = 0u128;
+            while bit(row, col) != 0 {
+                bits |= bit(row, col);
+                row += DIRS[d].0;
+                col += DIRS[d].1;
+            }
+            table[d][sq] = Bitboard(bits);
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+static GOLD: [[Bitboard; 81]; 4] = per_seat(GOLD_STEPS);
+static SILVER: [[Bitboard; 81]; 4] = per_seat(SILVER_STEPS);
+static KNIGHT: [[Bitboard; 81]; 4] = per_seat(KNIGHT_STEPS);
+static PAWN: [[Bitboard; 81]; 4] = per_seat(PAWN_STEPS);
+static KING: [Bitboard; 81] = step_table(Seat::South, KING_STEPS);
+static RAYS: [[Bitboard; 81]; 8] = ray_table();
+const LANCE_DIR: [usize; 4] = [
+    dir_index(Seat::South.forward()),
+    dir_index(Seat::West.forward()),
+    dir_index(Seat::North.forward()),
+    dir_index(Seat::East.forward()),
+];
+
+const fn lines_table() -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let rays = ray_table();
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bits = 0u128;
+        let mut d = 0;
+        while d < 8 {
+            bits |= rays[d][sq].0;
+            d += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+static LINES: [Bitboard; 81] = lines_table();
+
+#[inline]
+fn ray_attacks(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[dir][sq.index()];
+    let blockers = ray & occupied;
+    // Directions 0–3 increase the index, so their nearest blocker is the lowest bit.
+    let nearest = if dir < 4 {
+        blockers.first()
+    } else {
+        blockers.last()
+    };
+    match nearest {
+        Some(b) => ray ^ RAYS[dir][b.index()],
+        None => ray,
+    }
+}
+
+/// Squares a Rook on `sq` reaches with the given occupancy (first blocker included).
+///
+/// ```
+/// use yono::{attacks, Bitboard, Square};
+/// let sq: Square = "5e".parse().unwrap();
+/// assert_eq!(attacks::rook_attacks(sq, Bitboard::EMPTY).count(), 16);
+/// ```
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ORTHOGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks(d, sq, occupied)
+    })
+}
+
+/// Squares a Bishop on `sq` reaches with the given occupancy (first blocker included).
+///
+/// ```
+/// use yono::{attacks, Bitboard, Square};
+/// assert_eq!(attacks::bishop_attacks("5e".parse().unwrap(), Bitboard::EMPTY).count(), 16);
+/// ```
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    DIAGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks(d, sq, occupied)
+    })
+}
+
+/// Squares a Lance of `seat` on `sq` reaches (straight forward for that seat).
+#[inline]
+pub fn lance_attacks(seat: Seat, sq: Square, occupied: Bitboard) -> Bitboard {
+    ray_attacks(LANCE_DIR[seat.index()], sq, occupied)
+}
+
+/// The eight neighbours of `sq`.
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    KING[sq.index()]
+}
+
+/// Gold moves for `seat` (also those of promoted Silver, Knight, Lance and Pawn).
+#[inline]
+pub fn gold_attacks(seat: Seat, sq: Square) -> Bitboard {
+    GOLD[seat.index()][sq.index()]
+}
+
+/// Silver moves for `seat`.
+#[inline]
+pub fn silver_attacks(seat: Seat, sq: Square) -> Bitboard {
+    SILVER[seat.index()][sq.index()]
+}
+
+/// Knight leaps for `seat`.
+#[inline]
+pub fn knight_attacks(seat: Seat, sq: Square) -> Bitboard {
+    KNIGHT[seat.index()][sq.index()]
+}
+
+/// The one square in front of a Pawn of `seat`.
+#[inline]
+pub fn pawn_attacks(seat: Seat, sq: Square) -> Bitboard {
+    PAWN[seat.index()][sq.index()]
+}
+
+/// All squares on a rank, file or diagonal through `sq` (excluding `sq`).
+#[inline]
+pub fn lines_through(sq: Square) -> Bitboard {
+    LINES[sq.index()]
+}
+
+/// Squares a piece of `kind` owned by `seat` on `sq` reaches, by the movement of
+/// RULES.md §3, whatever stands on them.
+///
+/// ```
+/// use yono::{attacks, Bitboard, PieceKind, Seat, Square};
+/// let sq: Square = "5e".parse().unwrap();
+/// // A West Pawn moves toward file 1.
+/// let to = attacks::attacks(Seat::West, PieceKind::Pawn, sq, Bitboard::EMPTY);
+/// assert_eq!(to.first().unwrap().to_string(), "4e");
+/// ```
+#[inline]
+pub fn attacks(seat: Seat, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::King => king_attacks(sq),
+        PieceKind::Rook => rook_attacks(sq, occupied),
+        PieceKind::Bishop => bishop_attacks(sq, occupied),
+        PieceKind::Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
+        PieceKind::Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
+        PieceKind::Silver => silver_attacks(seat, sq),
+        PieceKind::Knight => knight_attacks(seat, sq),
+        PieceKind::Lance => lance_attacks(seat, sq, occupied),
+        PieceKind::Pawn => pawn_attacks(seat, sq),
+        PieceKind::Gold
+        | PieceKind::PromotedSilver
+        | PieceKind::PromotedKnight
+        | PieceKind::PromotedLance
+        | PieceKind::PromotedPawn => gold_attacks(seat, sq),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn orientation_of_each_seat() {
+        let e5 = sq("5e");
+        let front = |seat| pawn_attacks(seat, e5).first().unwrap().to_string();
+        assert_eq!(front(Seat::South), "5d");
+        assert_eq!(front(Seat::North), "5f");
+        assert_eq!(front(Seat::West), "4e");
+        assert_eq!(front(Seat::East), "6e");
+        let knights: Vec<String> = knight_attacks(Seat::East, e5)
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(knights, ["7d", "7f"]);
+    }
+
+    #[test]
+    fn sliders_stop_at_first_blocker() {
+        let occ = Bitboard::from_square(sq("5c")) | Bitboard::from_square(sq("3e"));
+        let r = rook_attacks(sq("5e"), occ);
+        assert!(r.contains(sq("5c")) && !r.contains(sq("5b")));
+        assert!(r.contains(sq("3e")) && !r.contains(sq("2e")));
+        assert!(r.contains(sq("5i")) && r.contains(sq("9e")));
+        assert_eq!(lance_attacks(Seat::West, sq("5e"), occ).count(), 2);
+    }
+}

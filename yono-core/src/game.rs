@@ -1,0 +1,208 @@
+//! A game: a position with its history, for undo and fourfold repetition.
+
+use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState, Status};
+
+/// A game in progress or finished: the start position, the moves, and the positions
+/// they led to. Adds what a bare [`Position`] cannot know: undo and the fourfold
+/// repetition draw of RULES.md §6.
+///
+/// ```
+/// use yono::{Game, Status};
+/// let mut game = Game::new(yono::Ruleset::Yono);
+/// game.play_text("5g5f").unwrap();
+/// assert_eq!(game.moves().len(), 1);
+/// game.undo().unwrap();
+/// assert_eq!(game.position(), &yono::Position::start());
+/// assert_eq!(game.status(), Status::Ongoing);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    drawn: bool,
+}
+
+impl Game {
+    /// A game from the start position of `ruleset`.
+    pub fn new(ruleset: Ruleset) -> Game {
+        Game::from_position(Position::new(ruleset))
+    }
+
+    /// A game starting from `position`.
+    pub fn from_position(position: Position) -> Game {
+        Game {
+            positions: vec![position],
+            moves: Vec::new(),
+            drawn: false,
+        }
+    }
+
+    /// A game starting from a position text.
+    pub fn from_text(text: &str) -> Result<Game, Error> {
+        Ok(Game::from_position(Position::from_text(text)?))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // `positions` always holds at least the start position.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How often the current position (board, reserves, seat to move, seats in the
+    /// game) has occurred in this game, the current one included.
+    pub fn repetitions(&self) -> usize {
+        let key = self.position().key();
+        self.positions.iter().filter(|p| p.key() == key).count()
+    }
+
+    /// The status, with the repetition draw.
+    pub fn status(&self) -> Status {
+        if self.drawn {
+            Status::DrawnByRepetition
+        } else {
+            self.position().status()
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.status() != Status::Ongoing
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.drawn {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays a legal move. After a fourth occurrence of a position the game is drawn.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.drawn {
+            return Err(MoveError::Illegal {
+                mv,
+                reason: crate::IllegalMove::GameOver,
+            });
+        }
+        let mut next = self.position().clone();
+        next.play(mv)?;
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.drawn = self.repetitions() >= 4;
+        Ok(())
+    }
+
+    /// Parses and plays move text.
+    pub fn play_text(&mut self, text: &str) -> Result<(), MoveError> {
+        let mv = Move::from_usi(text)?;
+        self.play(mv)
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        // A game can only continue from a position that was not yet drawn.
+        self.drawn = false;
+        Some(mv)
+    }
+
+    /// The score of each seat (by index) once decided, the repetition draw included:
+    /// then every remaining seat scores the maximum minus the other remaining seats.
+    ///
+    /// ```
+    /// let game = yono::Game::new(yono::Ruleset::Yono);
+    /// assert_eq!(game.scores(), [None; 4]);
+    /// ```
+    pub fn scores(&self) -> [Option<u8>; 4] {
+        let pos = self.position();
+        if !self.drawn {
+            return pos.scores();
+        }
+        let remaining = pos.seats_in_game().len() as u8;
+        Seat::ALL.map(|s| match pos.seat_state(s) {
+            SeatState::Out(score) => Some(score),
+            SeatState::Playing => Some(pos.ruleset().max_score().saturating_sub(remaining - 1)),
+            SeatState::Absent => None,
+        })
+    }
+}
+
+/// Scores added up over several games (RULES.md §6).
+///
+/// ```
+/// use yono::{Series, Seat};
+/// let mut series = Series::default();
+/// series.add([Some(3), Some(2), Some(1), Some(0)]).unwrap();
+/// series.add([Some(0), Some(3), Some(1), Some(1)]).unwrap();
+/// assert_eq!(series.total(Seat::West), 5);
+/// assert_eq!(series.games(), 2);
+/// assert!(series.add([Some(3), None, Some(1), Some(0)]).is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Series {
+    totals: [u32; 4],
+    games: u32,
+}
+
+/// A game whose scores are not all decided cannot be added to a series.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game is not over: {0} has no score yet")]
+pub struct GameNotOver(pub Seat);
+
+impl Series {
+    /// Adds one finished game's scores (by seat index). Seats not in the ruleset are
+    /// `None` and must be so for every seat of the ruleset once the game is over; pass
+    /// `Some` for each seat that played.
+    pub fn add(&mut self, scores: [Option<u8>; 4]) -> Result<(), GameNotOver> {
+        self.add_for(scores, crate::SeatSet::ALL)
+    }
+
+    /// Adds a finished game.
+    pub fn add_game(&mut self, game: &Game) -> Result<(), GameNotOver> {
+        self.add_for(game.scores(), game.position().ruleset().seats())
+    }
+
+    fn add_for(
+        &mut self,
+        scores: [Option<u8>; 4],
+        seats: crate::SeatSet,
+    ) -> Result<(), GameNotOver> {
+        if let Some(seat) = seats.iter().find(|s| scores[s.index()].is_none()) {
+            return Err(GameNotOver(seat));
+        }
+        for (total, score) in self.totals.iter_mut().zip(scores) {
+            *total += score.unwrap_or(0) as u32;
+        }
+        self.games += 1;
+        Ok(())
+    }
+
+    /// Total score of `seat`.
+    pub fn total(&self, seat: Seat) -> u32 {
+        self.totals[seat.index()]
+    }
+
+    /// Totals by seat index.
+    pub fn totals(&self) -> [u32; 4] {
+        self.totals
+    }
+
+    /// Games added.
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+}

@@ -1,0 +1,74 @@
+//! Perft: counting the leaves of the legal-move tree, to check move generation against
+//! published numbers and to measure speed.
+
+use crate::{Move, MoveList, Position};
+
+/// Leaf count at `depth`, counting `pass` as a move; a finished game has no moves.
+/// The last ply is counted without playing its moves (bulk counting).
+///
+/// ```
+/// let pos = yono::Position::new(yono::Ruleset::Shogi);
+/// assert_eq!(yono::perft(&pos, 2), 900);
+/// assert_eq!(yono::perft(&yono::Position::start(), 1), 12);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Like [`perft`] but plays every move of the last ply too (the slower convention some
+/// programs report).
+///
+/// ```
+/// let pos = yono::Position::start();
+/// assert_eq!(yono::perft_full(&pos, 2), yono::perft(&pos, 2));
+/// ```
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves_into(&mut list);
+    list.iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft_full(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft split by first move, in the order moves are generated.
+///
+/// ```
+/// let pos = yono::Position::start();
+/// let split = yono::divide(&pos, 2);
+/// assert_eq!(split.len(), 12);
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), yono::perft(&pos, 2));
+/// ```
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth - 1))
+        })
+        .collect()
+}

@@ -1,0 +1,524 @@
+//! The unvalidated description of a position, and its text forms: the position text of
+//! RULES.md §8 and, for standard Shogi, SFEN.
+//!
+//! Parsing only checks the syntax; [`crate::Position::from_setup`] decides whether the
+//! position can exist.
+
+use crate::{ParseError, Piece, PieceKind, Reserve, ReserveProblem, Ruleset, Seat};
+use core::fmt;
+use core::str::FromStr;
+
+/// Longest text the parsers read; no real position text comes near it, and refusing
+/// early keeps huge inputs cheap.
+pub const MAX_TEXT_LEN: usize = 1024;
+
+/// Where a seat stands in the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SeatState {
+    /// Still in the game.
+    Playing,
+    /// Checkmated, with the score it received.
+    Out(u8),
+    /// Not part of the ruleset (West and East in standard Shogi).
+    Absent,
+}
+
+/// A position as written, before validation.
+///
+/// ```
+/// use yono::{Setup, Position};
+/// let setup: Setup = yono::ruleset::YONO_START.parse().unwrap();
+/// assert_eq!(setup.to_string(), yono::ruleset::YONO_START);
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 12);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Pieces by square index (see [`Square`]).
+    pub board: [Option<Piece>; 81],
+    /// The seat to move.
+    pub turn: Seat,
+    /// Reserves by seat index.
+    pub reserves: [Reserve; 4],
+    /// Each seat's state, by seat index.
+    pub seats: [SeatState; 4],
+    /// The move number, from 1.
+    pub move_number: u32,
+}
+
+impl Setup {
+    /// The ruleset the seats field implies: all four seats for Yo[n]o; South and North
+    /// only (West and East absent) for standard Shogi.
+    pub fn ruleset(&self) -> Option<Ruleset> {
+        let absent = self.seats.map(|s| s == SeatState::Absent);
+        match absent {
+            [false, false, false, false] => Some(Ruleset::Yono),
+            [false, true, false, true] => Some(Ruleset::Shogi),
+            _ => None,
+        }
+    }
+
+    /// Parses SFEN (standard Shogi only): upper case is South (Sente, `b`), lower
+    /// case North (Gote, `w`).
+    ///
+    /// ```
+    /// let setup = yono::Setup::from_sfen("8k/9/9/9/9/9/9/9/K8 b 2Pr 5").unwrap();
+    /// assert_eq!(setup.to_sfen().unwrap(), "8k/9/9/9/9/9/9/9/K8 b 2Pr 5");
+    /// ```
+    pub fn from_sfen(text: &str) -> Result<Setup, ParseError> {
+        let fields = split_fields(text, 4)?;
+        let board = parse_sfen_board(fields[0], |c| {
+            let seat = if c.is_ascii_uppercase() {
+                Seat::South
+            } else {
+                Seat::North
+            };
+            PieceKind::from_letter(c.to_ascii_uppercase()).map(|k| (seat, k))
+        })?;
+        let turn = match fields[1] {
+            "b" => Seat::South,
+            "w" => Seat::North,
+            other => {
+                return Err(ParseError::Turn {
+                    expected: "b or w",
+                    found: other.chars().take(16).collect(),
+                })
+            }
+        };
+        let mut reserves = [Reserve::default(); 4];
+        if fields[2] != "-" {
+            parse_counted(fields[2], |letter, count| {
+                let seat = if letter.is_ascii_uppercase() {
+                    Seat::South
+                } else {
+                    Seat::North
+                };
+                let kind = PieceKind::from_letter(letter.to_ascii_uppercase())
+                    .filter(|k| k.hand_index().is_some())
+                    .ok_or(ParseError::Reserve {
+                        seat,
+                        problem: ReserveProblem::Letter(letter),
+                    })?;
+                add_counted(&mut reserves[seat.index()], seat, kind, count)
+            })
+            .map_err(|e| {
+                e.unwrap_or(ParseError::Reserve {
+                    seat: Seat::South,
+                    problem: ReserveProblem::DanglingCount,
+                })
+            })?;
+        }
+        let move_number = parse_move_number(fields[3])?;
+        Ok(Setup {
+            board,
+            turn,
+            reserves,
+            seats: [
+                SeatState::Playing,
+                SeatState::Absent,
+                SeatState::Playing,
+                SeatState::Absent,
+            ],
+            move_number,
+        })
+    }
+
+    /// Writes SFEN; `None` unless this is a standard Shogi setup.
+    pub fn to_sfen(&self) -> Option<String> {
+        if self.ruleset() != Some(Ruleset::Shogi) {
+            return None;
+        }
+        let mut out = String::with_capacity(96);
+        write_board(&mut out, &self.board, |p| {
+            let c = p.kind.letter();
+            let c = if p.seat == Seat::South {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            };
+            let mut s = String::new();
+            if p.kind.is_promoted() {
+                s.push('+');
+            }
+            s.push(c);
+            s
+        });
+        out.push(' ');
+        out.push(if self.turn == Seat::South { 'b' } else { 'w' });
+        out.push(' ');
+        let mut hands = String::new();
+        for seat in [Seat::South, Seat::North] {
+            for (kind, count) in self.reserves[seat.index()].iter() {
+                if count > 1 {
+                    hands.push_str(&count.to_string());
+                }
+                let c = kind.letter();
+                hands.push(if seat == Seat::South {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
+            }
+        }
+        out.push_str(if hands.is_empty() { "-" } else { &hands });
+        out.push(' ');
+        out.push_str(&self.move_number.to_string());
+        Some(out)
+    }
+}
+
+fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
+    if text.len() > MAX_TEXT_LEN {
+        return Err(ParseError::TooLong {
+            len: text.len(),
+            max: MAX_TEXT_LEN,
+        });
+    }
+    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    if text.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != expected || fields.iter().any(|f| f.is_empty()) {
+        return Err(ParseError::FieldCount {
+            expected,
+            found: text.split_ascii_whitespace().count(),
+        });
+    }
+    Ok(fields)
+}
+
+fn parse_sfen_board(
+    field: &str,
+    mut piece_of: impl FnMut(char) -> Option<(Seat, PieceKind)>,
+) -> Result<[Option<Piece>; 81], ParseError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(ParseError::RankCount(ranks.len()));
+    }
+    let mut board = [None; 81];
+    for (row, rank) in ranks.iter().enumerate() {
+        let rank_char = (b'a' + row as u8) as char;
+        let mut col = 0usize;
+        let mut chars = rank.chars();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(ParseError::BoardChar {
+                        rank: rank_char,
+                        found: c,
+                    });
+                }
+                col += d as usize;
+                continue;
+            }
+            let promoted = c == '+';
+            let letter = if promoted {
+                chars.next().ok_or(ParseError::BoardChar {
+                    rank: rank_char,
+                    found: '+',
+                })?
+            } else {
+                c
+            };
+            let (seat, base) = piece_of(letter).ok_or(ParseError::BoardChar {
+                rank: rank_char,
+                found: letter,
+            })?;
+            let kind = if promoted {
+                base.promoted().ok_or(ParseError::CannotPromote {
+                    rank: rank_char,
+                    kind: base,
+                })?
+            } else {
+                base
+            };
+            if col < 9 {
+                board[row * 9 + col] = Some(Piece::new(seat, kind));
+            }
+            col += 1;
+        }
+        if col != 9 {
+            return Err(ParseError::RankLength {
+                rank: rank_char,
+                squares: col,
+            });
+        }
+    }
+    Ok(board)
+}
+
+fn write_board(out: &mut String, board: &[Option<Piece>; 81], name: impl Fn(Piece) -> String) {
+    for row in 0..9 {
+        if row > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for col in 0..9 {
+            match board[row * 9 + col] {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push_str(&name(p));
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+    }
+}
+
+/// Walks count-and-letter pairs (`B2P`), calling `add(letter, count)`. An `Err(None)`
+/// means a count with no letter after it.
+fn parse_counted(
+    group: &str,
+    mut add: impl FnMut(char, u8) -> Result<(), ParseError>,
+) -> Result<(), Option<ParseError>> {
+    let mut digits = String::new();
+    for c in group.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let count = if digits.is_empty() {
+            1
+        } else {
+            match digits.parse::<u8>() {
+                Ok(n) if (1..=99).contains(&n) && digits.len() <= 2 && !digits.starts_with('0') => {
+                    n
+                }
+                _ => return Err(Some(count_error(c, &digits))),
+            }
+        };
+        digits.clear();
+        add(c, count).map_err(Some)?;
+    }
+    if digits.is_empty() {
+        Ok(())
+    } else {
+        Err(None)
+    }
+}
+
+fn count_error(letter: char, digits: &str) -> ParseError {
+    let seat = if letter.is_ascii_lowercase() {
+        Seat::North
+    } else {
+        Seat::South
+    };
+    ParseError::Reserve {
+        seat,
+        problem: ReserveProblem::Count(digits.chars().take(8).collect()),
+    }
+}
+
+fn add_counted(
+    reserve: &mut Reserve,
+    seat: Seat,
+    kind: PieceKind,
+    count: u8,
+) -> Result<(), ParseError> {
+    let Some(h) = kind.hand_index() else {
+        return Err(ParseError::Reserve {
+            seat,
+            problem: ReserveProblem::Letter(kind.letter()),
+        });
+    };
+    if reserve.0[h] != 0 {
+        return Err(ParseError::Reserve {
+            seat,
+            problem: ReserveProblem::Repeated(kind),
+        });
+    }
+    reserve.0[h] = count;
+    Ok(())
+}
+
+fn parse_move_number(field: &str) -> Result<u32, ParseError> {
+    match field.parse::<u32>() {
+        Ok(n) if n >= 1 && field.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(ParseError::MoveNumber(field.chars().take(16).collect())),
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseError;
+
+    /// Parses the position text of RULES.md §8 (syntax only).
+    fn from_str(text: &str) -> Result<Setup, ParseError> {
+        let fields = split_fields(text, 5)?;
+        let board = parse_two_letter_board(fields[0])?;
+
+        let turn_text = fields[1];
+        let turn = match turn_text.chars().collect::<Vec<_>>()[..] {
+            [c] => Seat::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| ParseError::Turn {
+            expected: "s, w, n or e",
+            found: turn_text.chars().take(16).collect(),
+        })?;
+
+        let groups: Vec<&str> = fields[2].split('/').collect();
+        if groups.len() != 4 {
+            return Err(ParseError::ReserveGroupCount(groups.len()));
+        }
+        let mut reserves = [Reserve::default(); 4];
+        for (seat, group) in Seat::ALL.into_iter().zip(groups) {
+            if group == "-" {
+                continue;
+            }
+            if group.is_empty() {
+                return Err(ParseError::Reserve {
+                    seat,
+                    problem: ReserveProblem::EmptyGroup,
+                });
+            }
+            let reserve = &mut reserves[seat.index()];
+            parse_counted(group, |letter, count| {
+                let kind = PieceKind::from_letter(letter)
+                    .filter(|k| k.hand_index().is_some())
+                    .ok_or(ParseError::Reserve {
+                        seat,
+                        problem: ReserveProblem::Letter(letter),
+                    })?;
+                add_counted(reserve, seat, kind, count)
+            })
+            .map_err(|e| match e {
+                Some(ParseError::Reserve { problem, .. }) => ParseError::Reserve { seat, problem },
+                Some(other) => other,
+                None => ParseError::Reserve {
+                    seat,
+                    problem: ReserveProblem::DanglingCount,
+                },
+            })?;
+        }
+
+        let seats_text = fields[3];
+        let seat_chars: Vec<char> = seats_text.chars().collect();
+        if seat_chars.len() != 4 {
+            return Err(ParseError::Seats(format!(
+                "expected 4 characters (one per seat: its letter, its score digit, or '-'), found {:?}",
+                seats_text.chars().take(16).collect::<String>()
+            )));
+        }
+        let mut seats = [SeatState::Absent; 4];
+        for (seat, c) in Seat::ALL.into_iter().zip(seat_chars) {
+            seats[seat.index()] = match c {
+                '-' => SeatState::Absent,
+                d if d.is_ascii_digit() => SeatState::Out(d as u8 - b'0'),
+                c if c == seat.char() => SeatState::Playing,
+                other => {
+                    return Err(ParseError::Seats(format!(
+                        "character {} is {other:?}; expected {:?} ({} in the game), a score digit, or '-'",
+                        seat.index() + 1,
+                        seat.char(),
+                        seat
+                    )))
+                }
+            };
+        }
+        let move_number = parse_move_number(fields[4])?;
+        Ok(Setup {
+            board,
+            turn,
+            reserves,
+            seats,
+            move_number,
+        })
+    }
+}
+
+/// The board of the position text: each piece is a seat letter, an optional `+`, and a
+/// kind letter.
+fn parse_two_letter_board(field: &str) -> Result<[Option<Piece>; 81], ParseError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(ParseError::RankCount(ranks.len()));
+    }
+    let mut board = [None; 81];
+    for (row, rank) in ranks.iter().enumerate() {
+        let rank_char = (b'a' + row as u8) as char;
+        let mut col = 0usize;
+        let mut chars = rank.chars();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(ParseError::BoardChar {
+                        rank: rank_char,
+                        found: c,
+                    });
+                }
+                col += d as usize;
+                continue;
+            }
+            let seat = Seat::from_char(c).ok_or(ParseError::BoardChar {
+                rank: rank_char,
+                found: c,
+            })?;
+            let missing = ParseError::MissingKind {
+                rank: rank_char,
+                seat: c,
+            };
+            let mut next = chars.next().ok_or(missing.clone())?;
+            let promoted = next == '+';
+            if promoted {
+                next = chars.next().ok_or(missing)?;
+            }
+            let base = PieceKind::from_letter(next).ok_or(ParseError::BoardChar {
+                rank: rank_char,
+                found: next,
+            })?;
+            let kind = if promoted {
+                base.promoted().ok_or(ParseError::CannotPromote {
+                    rank: rank_char,
+                    kind: base,
+                })?
+            } else {
+                base
+            };
+            if col < 9 {
+                board[row * 9 + col] = Some(Piece::new(seat, kind));
+            }
+            col += 1;
+        }
+        if col != 9 {
+            return Err(ParseError::RankLength {
+                rank: rank_char,
+                squares: col,
+            });
+        }
+    }
+    Ok(board)
+}
+
+impl fmt::Display for Setup {
+    /// The canonical position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::with_capacity(128);
+        write_board(&mut out, &self.board, |p| p.to_string());
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        for (i, r) in self.reserves.iter().enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            out.push_str(&r.to_string());
+        }
+        out.push(' ');
+        for seat in Seat::ALL {
+            match self.seats[seat.index()] {
+                SeatState::Playing => out.push(seat.char()),
+                SeatState::Out(score) => out.push_str(&score.to_string()),
+                SeatState::Absent => out.push('-'),
+            }
+        }
+        write!(f, "{out} {}", self.move_number)
+    }
+}
