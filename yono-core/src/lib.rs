@@ -51,6 +51,8 @@ mod serde_impls;
 pub mod setup;
 pub mod square;
 mod zobrist;
+#[cfg(test)]
+mod proptests;
 
 pub use bitboard::Bitboard;
 pub use error::{

@@ -499,6 +499,16 @@ impl Position {
     /// move leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, mv: Move) -> Eliminations {
         let mover = self.turn;
+        self.apply_move(mover, mv);
+        self.move_number = self.move_number.saturating_add(1);
+        let next = self.next_in_game(mover);
+        self.set_turn(next);
+        self.resolve_checkmates()
+    }
+
+    /// The move itself: captures into the reserve, promotion, drops. The turn and the
+    /// checkmate rule are [`Position::play_unchecked`]'s business.
+    pub(crate) fn apply_move(&mut self, mover: Seat, mv: Move) {
         match mv {
             Move::Board { from, to, promote } => {
                 if let Some(piece) = self.remove(from) {
@@ -519,10 +529,6 @@ impl Position {
             }
             Move::Pass => {}
         }
-        self.move_number = self.move_number.saturating_add(1);
-        let next = self.next_in_game(mover);
-        self.set_turn(next);
-        self.resolve_checkmates()
     }
 
     /// The next seat in the game after `seat`, clockwise.
@@ -618,11 +624,10 @@ impl Position {
         }
     }
 
-    /// A copy with a piece added, for look-ahead such as the uchifuzume test.
+    /// A copy with a piece dropped, for look-ahead such as the uchifuzume test.
     pub(crate) fn with_drop(&self, seat: Seat, kind: PieceKind, to: Square) -> Position {
         let mut after = self.clone();
-        after.take_from_reserve(seat, kind);
-        after.put(to, Piece::new(seat, kind));
+        after.apply_move(seat, Move::Drop { kind, to });
         after
     }
 }

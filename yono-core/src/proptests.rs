@@ -1,0 +1,265 @@
+//! Property tests: random games compared move for move with the deliberately simple
+//! reference generator in `tests/reference/` (square by square, written straight
+//! from RULES.md), plus the invariants every position must keep.
+
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
+use crate::setup::SeatState;
+use crate::{Bitboard, Game, Move, PieceKind, Position, Ruleset, Seat, Setup, Square};
+use proptest::prelude::*;
+
+/// Starting points with reserves, eliminated seats and both rulesets.
+pub(crate) fn starts() -> Vec<Position> {
+    let yono = Position::start();
+    let mut out = vec![yono.clone(), Position::new(Ruleset::Shogi)];
+    // Minor pieces in their owners' reserves: drops of many kinds from move 1.
+    out.push(to_reserve(&yono, |k| {
+        matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
+    }));
+    // Gold and Bishop too: Bishop drops meet the binding limit.
+    out.push(to_reserve(&yono, |k| {
+        matches!(
+            k,
+            PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
+        )
+    }));
+    // West out first (score 0): three seats.
+    out.push(eliminated(&yono, &[(Seat::West, 0)]));
+    // West then North out: two seats.
+    out.push(eliminated(&yono, &[(Seat::West, 0), (Seat::North, 1)]));
+    // Shogi with hands.
+    out.push(to_reserve(&Position::new(Ruleset::Shogi), |k| {
+        matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Pawn)
+    }));
+    out
+}
+
+fn to_reserve(pos: &Position, pick: impl Fn(PieceKind) -> bool) -> Position {
+    let mut setup = pos.to_setup();
+    for slot in setup.board.iter_mut() {
+        if let Some(p) = *slot {
+            if pick(p.kind) {
+                setup.reserves[p.seat.index()].add(p.kind);
+                *slot = None;
+            }
+        }
+    }
+    Position::from_setup(&setup).expect("valid derived start")
+}
+
+fn eliminated(pos: &Position, out: &[(Seat, u8)]) -> Position {
+    let mut setup: Setup = pos.to_setup();
+    for &(seat, score) in out {
+        for slot in setup.board.iter_mut() {
+            if slot.is_some_and(|p| p.seat == seat) {
+                *slot = None;
+            }
+        }
+        setup.seats[seat.index()] = SeatState::Out(score);
+    }
+    Position::from_setup(&setup).expect("valid derived start")
+}
+
+fn sorted_texts(moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn material(pos: &Position) -> u32 {
+    Seat::ALL.iter().map(|&s| material_of(pos, s)).sum()
+}
+
+fn material_of(pos: &Position, seat: Seat) -> u32 {
+    pos.pieces(seat).count() + pos.reserve(seat).total()
+}
+
+/// Checks the invariants of one position and one move from it; returns the child.
+fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
+    let legal = pos.legal_moves();
+    let text = pos.text();
+    if with_reference {
+        assert_eq!(
+            sorted_texts(&legal),
+            reference::legal_moves(&text),
+            "legal moves differ from the reference in {text}"
+        );
+    }
+    // Text round trip and hash from scratch.
+    assert_eq!(Position::from_text(&text).as_ref(), Ok(pos), "text round trip of {text}");
+    assert_eq!(pos.key(), pos.compute_key(), "incremental hash in {text}");
+    // No legal move leaves the mover's King threatened (before any checkmate).
+    let mover = pos.turn();
+    for &m in legal.iter() {
+        assert!(pos.is_legal(m), "generated move {m} rejected by is_legal in {text}");
+        if m == Move::Pass {
+            continue;
+        }
+        let mut raw = pos.clone();
+        raw.apply_move(mover, m);
+        let king = raw.king(mover).expect("a seat in the game has a King");
+        let threatened = raw.attacked_by_any(
+            pos.seats_in_game().without(mover),
+            king,
+            raw.occupied(),
+            Bitboard::EMPTY,
+        );
+        assert!(!threatened, "{m} leaves {mover}'s King threatened in {text}");
+    }
+    // Pieces are conserved: what leaves the board and reserves is exactly what the
+    // fallen seats held.
+    let captured = match mv {
+        Move::Board { to, .. } => pos.piece_at(to),
+        _ => None,
+    };
+    let mut child = pos.clone();
+    let fallen = child.play_unchecked(mv);
+    let mut expected_removed: u32 = fallen.iter().map(|(s, _)| material_of(pos, s)).sum();
+    if let Some(c) = captured {
+        if fallen.iter().any(|(s, _)| s == c.seat) {
+            expected_removed -= 1;
+        }
+        if fallen.iter().any(|(s, _)| s == mover) {
+            expected_removed += 1;
+        }
+    }
+    assert_eq!(material(pos) - material(&child), expected_removed, "{mv} in {text}");
+    assert_eq!(child.key(), child.compute_key(), "incremental hash after {mv} in {text}");
+    if with_reference {
+        assert_eq!(
+            child.text(),
+            reference::play(&text, &mv.to_string()),
+            "result of {mv} differs from the reference in {text}"
+        );
+    }
+    child
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_agree_with_reference_and_keep_invariants(
+        start in 0usize..7,
+        choices in prop::collection::vec(any::<u32>(), 40..110),
+    ) {
+        let mut pos = starts()[start].clone();
+        for choice in choices {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                prop_assert!(pos.is_game_over());
+                prop_assert_eq!(reference::legal_moves(&pos.text()).len(), 0);
+                break;
+            }
+            let mv = legal[choice as usize % legal.len()];
+            pos = step(&pos, mv, true);
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_generation_on_arbitrary_moves(
+        start in 0usize..7,
+        choices in prop::collection::vec(any::<u32>(), 0..60),
+        probes in prop::collection::vec(any::<u16>(), 50),
+    ) {
+        let mut pos = starts()[start].clone();
+        for choice in choices {
+            let legal = pos.legal_moves();
+            if legal.is_empty() { break; }
+            pos.play_unchecked(legal[choice as usize % legal.len()]);
+        }
+        let legal = pos.legal_moves();
+        for code in probes {
+            if let Some(mv) = Move::from_code(code) {
+                prop_assert_eq!(pos.is_legal(mv), legal.contains(&mv), "{} in {}", mv, pos.text());
+                let mut copy = pos.clone();
+                if copy.play(mv).is_err() {
+                    prop_assert_eq!(&copy, &pos, "a rejected move changed the position");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn game_undo_restores_every_position(
+        start in 0usize..7,
+        choices in prop::collection::vec(any::<u32>(), 1..80),
+    ) {
+        let mut game = Game::from_position(starts()[start].clone());
+        let mut seen = vec![game.position().clone()];
+        for choice in choices {
+            let legal = game.legal_moves();
+            if legal.is_empty() { break; }
+            game.play(legal[choice as usize % legal.len()]).unwrap();
+            seen.push(game.position().clone());
+        }
+        while game.undo().is_some() {
+            seen.pop();
+            prop_assert_eq!(game.position(), seen.last().unwrap());
+        }
+        prop_assert_eq!(seen.len(), 1);
+    }
+}
+
+/// A tiny deterministic generator for the long-run tests.
+pub(crate) struct XorShift(pub u64);
+impl XorShift {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Long random games from every start: checks invariants at every ply (the reference
+/// on a sample) and that the games actually exercise passes, eliminations, drops and
+/// promotions.
+#[test]
+fn long_random_games_cover_every_rule() {
+    let mut rng = XorShift(0x1234_5678_9abc_def1);
+    let (mut passes, mut eliminations, mut drops, mut promotions, mut finished) = (0, 0, 0, 0, 0);
+    let starts = starts();
+    for game in 0..60 {
+        let mut pos = starts[game % starts.len()].clone();
+        for ply in 0..400 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                finished += 1;
+                break;
+            }
+            let mv = legal[(rng.next() % legal.len() as u64) as usize];
+            match mv {
+                Move::Pass => passes += 1,
+                Move::Drop { .. } => drops += 1,
+                Move::Board { promote: true, .. } => promotions += 1,
+                _ => {}
+            }
+            let before = pos.seats_in_game().len();
+            pos = step(&pos, mv, ply % 8 == 0);
+            eliminations += before - pos.seats_in_game().len();
+        }
+    }
+    eprintln!(
+        "random games: {passes} passes, {eliminations} eliminations, {drops} drops, \
+         {promotions} promotions, {finished} finished"
+    );
+    assert!(passes > 0, "no pass in the random games");
+    assert!(eliminations > 0, "no elimination in the random games");
+    assert!(drops > 100 && promotions > 100, "drops {drops}, promotions {promotions}");
+    assert!(finished > 0, "no game finished");
+}
+
+#[test]
+fn derived_starts_are_distinct_and_valid() {
+    let starts = starts();
+    for (i, a) in starts.iter().enumerate() {
+        for b in &starts[i + 1..] {
+            assert_ne!(a.key(), b.key());
+        }
+        assert!(!a.legal_moves().is_empty());
+    }
+    let sq: Square = "5i".parse().unwrap();
+    assert_eq!(starts[0].piece_at(sq).map(|p| p.kind), Some(PieceKind::King));
+}
