@@ -221,6 +221,19 @@ impl Position {
         if self.in_game.len() <= 1 {
             return Err(IllegalMove::GameOver);
         }
+        let verdict = self.check_move_in_game(mv);
+        // A Shogi seat without a legal move has lost: say so rather than naming the
+        // particular reason this move fails.
+        if verdict.is_err()
+            && self.ruleset.no_move_rule() == NoMoveRule::Lose
+            && !self.seat_has_move(self.turn)
+        {
+            return Err(IllegalMove::GameOver);
+        }
+        verdict
+    }
+
+    fn check_move_in_game(&self, mv: Move) -> Result<(), IllegalMove> {
         let seat = self.turn;
         let safety = self.safety(seat);
         match mv {

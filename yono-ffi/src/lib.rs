@@ -1,1 +1,1266 @@
-//! C bindings (placeholder).
+//! # yono-ffi: the C ABI of the Yo[n]o Shogi rules engine
+//!
+//! Builds `libyono.so` and `libyono.a`; the header `include/yono.h` is generated from
+//! this file by cbindgen (see `cbindgen.toml` and `tests/header.rs`). The doc comments
+//! below become the header's comments, so they are written for C programmers.
+//!
+//! Every exported function runs inside a panic boundary ([`guard`]): no unwinding ever
+//! reaches C. Every pointer is checked for NULL, every C string for UTF-8, every
+//! buffer for its size.
+
+#![allow(non_camel_case_types)]
+#![allow(clippy::missing_safety_doc)]
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use yono::{ErrorCode, Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat};
+use yono::{SeatState, Square, Status};
+
+// ---------------------------------------------------------------------------------
+// Types and constants
+// ---------------------------------------------------------------------------------
+
+/// The result of every fallible function.
+///
+/// On any status other than YONO_STATUS_OK, yono_last_error_message() gives the
+/// human-readable reason and yono_last_error_code() a stable snake_case code, and the
+/// function has changed nothing: outputs are left as they were (except that handle
+/// outputs are set to NULL and text buffers to "" where documented).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum yono_status {
+    /// Success.
+    YONO_STATUS_OK = 0,
+    /// A pointer argument that must not be NULL was NULL.
+    YONO_STATUS_NULL_ARGUMENT = 1,
+    /// A C string argument is not valid UTF-8.
+    YONO_STATUS_INVALID_UTF8 = 2,
+    /// Position text, SFEN or move text is malformed, or describes a position that
+    /// cannot exist. yono_last_error_code() names the problem (e.g. "rank_length",
+    /// "nifu", "malformed_move").
+    YONO_STATUS_PARSE_ERROR = 3,
+    /// A well-formed move that is not legal in the position. yono_last_error_code()
+    /// gives the reason (e.g. "king_threatened", "nifu_drop", "pass_not_allowed").
+    YONO_STATUS_ILLEGAL_MOVE = 4,
+    /// A caller buffer is too small; the needed size was stored where requested.
+    YONO_STATUS_BUFFER_TOO_SMALL = 5,
+    /// The game is over (won or drawn by repetition): no move can be played.
+    YONO_STATUS_GAME_OVER = 6,
+    /// A bug in the library (a caught panic). Please report it.
+    YONO_STATUS_INTERNAL_ERROR = 7,
+    /// A numeric argument is out of range: a seat, square, piece kind, ruleset, or a
+    /// yono_move struct that describes no move; or a request that does not apply
+    /// (SFEN of a Yo[n]o position).
+    YONO_STATUS_INVALID_ARGUMENT = 8,
+    /// yono_position_undo() at the start of the game: there is no move to take back.
+    YONO_STATUS_NOTHING_TO_UNDO = 9,
+}
+
+use yono_status::*;
+
+/// A seat: one of the YONO_SEAT_* values. Turn order is South, West, North, East.
+pub type yono_seat = u8;
+/// South (`s`), who moves first.
+pub const YONO_SEAT_SOUTH: yono_seat = 0;
+/// West (`w`).
+pub const YONO_SEAT_WEST: yono_seat = 1;
+/// North (`n`).
+pub const YONO_SEAT_NORTH: yono_seat = 2;
+/// East (`e`).
+pub const YONO_SEAT_EAST: yono_seat = 3;
+/// No seat: an empty square's owner, the winner of an undecided game.
+pub const YONO_SEAT_NONE: yono_seat = 255;
+
+/// A set of seats as bits: bit i (1 << i) is set for the seat with value i
+/// (e.g. 0x5 = South and North).
+pub type yono_seat_set = u8;
+
+/// A piece kind: one of the YONO_PIECE_* values.
+pub type yono_piece_kind = u8;
+/// King (K).
+pub const YONO_PIECE_KING: yono_piece_kind = 0;
+/// Rook (R).
+pub const YONO_PIECE_ROOK: yono_piece_kind = 1;
+/// Bishop (B).
+pub const YONO_PIECE_BISHOP: yono_piece_kind = 2;
+/// Gold general (G).
+pub const YONO_PIECE_GOLD: yono_piece_kind = 3;
+/// Silver general (S).
+pub const YONO_PIECE_SILVER: yono_piece_kind = 4;
+/// Knight (N).
+pub const YONO_PIECE_KNIGHT: yono_piece_kind = 5;
+/// Lance (L).
+pub const YONO_PIECE_LANCE: yono_piece_kind = 6;
+/// Pawn (P).
+pub const YONO_PIECE_PAWN: yono_piece_kind = 7;
+/// Dragon, promoted Rook (+R).
+pub const YONO_PIECE_DRAGON: yono_piece_kind = 8;
+/// Horse, promoted Bishop (+B).
+pub const YONO_PIECE_HORSE: yono_piece_kind = 9;
+/// Promoted Silver (+S).
+pub const YONO_PIECE_PROMOTED_SILVER: yono_piece_kind = 10;
+/// Promoted Knight (+N).
+pub const YONO_PIECE_PROMOTED_KNIGHT: yono_piece_kind = 11;
+/// Promoted Lance (+L).
+pub const YONO_PIECE_PROMOTED_LANCE: yono_piece_kind = 12;
+/// Promoted Pawn, tokin (+P).
+pub const YONO_PIECE_PROMOTED_PAWN: yono_piece_kind = 13;
+/// No piece (an empty square).
+pub const YONO_PIECE_NONE: yono_piece_kind = 255;
+
+/// A ruleset: YONO_RULESET_YONO (four players) or YONO_RULESET_SHOGI (standard
+/// two-player Shogi, South = Sente, North = Gote).
+pub type yono_ruleset = u8;
+/// Yo[n]o Shogi, four players.
+pub const YONO_RULESET_YONO: yono_ruleset = 0;
+/// Standard Shogi.
+pub const YONO_RULESET_SHOGI: yono_ruleset = 1;
+
+/// The state of a game: one of the YONO_GAME_* values.
+pub type yono_game_status = u8;
+/// The game goes on.
+pub const YONO_GAME_ONGOING: yono_game_status = 0;
+/// One seat has won (see yono_position_winner()).
+pub const YONO_GAME_WON: yono_game_status = 1;
+/// The same position occurred for the fourth time: drawn.
+pub const YONO_GAME_DRAWN_BY_REPETITION: yono_game_status = 2;
+
+/// The type of a yono_move: one of the YONO_MOVE_* values.
+pub type yono_move_type = u8;
+/// A piece moves from one square to another.
+pub const YONO_MOVE_BOARD: yono_move_type = 0;
+/// A reserve piece is dropped onto an empty square.
+pub const YONO_MOVE_DROP: yono_move_type = 1;
+/// The seat to move passes (allowed only when it has no other legal move).
+pub const YONO_MOVE_PASS: yono_move_type = 2;
+
+/// Number of squares. Square values are 0..80: see YONO_SQUARE().
+pub const YONO_SQUARE_COUNT: u8 = 81;
+/// Upper bound on the number of legal moves in any position: an array of this many
+/// yono_move always holds yono_position_legal_moves().
+pub const YONO_MAX_MOVES: usize = 2115;
+const _: () = assert!(YONO_MAX_MOVES == yono::MAX_MOVES);
+/// Buffer size that always holds a move text with its NUL ("8h2b+" is the longest).
+pub const YONO_MOVE_TEXT_MAX: usize = 8;
+
+/// A move, as plain data: fill it in yourself or get it from the library.
+///
+/// - Board move (type YONO_MOVE_BOARD): `from` and `to` are squares (0..80, see
+///   YONO_SQUARE()), `promote` is 1 to promote and 0 not to. `drop_kind` is ignored.
+/// - Drop (type YONO_MOVE_DROP): `drop_kind` is the piece kind (YONO_PIECE_ROOK ..
+///   YONO_PIECE_PAWN), `to` the square. `from` and `promote` are ignored.
+/// - Pass (type YONO_MOVE_PASS): the other fields are ignored.
+///
+/// Moves written by the library have every ignored field set to 0.
+///
+/// cbindgen:field-names=[type, from, to, promote, drop_kind]
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct yono_move {
+    /// YONO_MOVE_BOARD, YONO_MOVE_DROP or YONO_MOVE_PASS.
+    pub type_: yono_move_type,
+    /// Origin square of a board move.
+    pub from: u8,
+    /// Destination square of a board move or drop.
+    pub to: u8,
+    /// 1 if a board move promotes, else 0.
+    pub promote: u8,
+    /// Piece kind of a drop (YONO_PIECE_ROOK .. YONO_PIECE_PAWN).
+    pub drop_kind: yono_piece_kind,
+}
+
+/// What stands on a square: seat and kind, or YONO_SEAT_NONE and YONO_PIECE_NONE
+/// for an empty square.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct yono_piece {
+    /// The owner (YONO_SEAT_*), YONO_SEAT_NONE if empty.
+    pub seat: yono_seat,
+    /// The kind (YONO_PIECE_*), YONO_PIECE_NONE if empty.
+    pub kind: yono_piece_kind,
+}
+
+/// A game: a position together with the moves that led to it from its start
+/// position (for undo and for the fourfold-repetition draw).
+///
+/// Opaque. Create with yono_position_new(), yono_position_new_ruleset(),
+/// yono_position_from_text(), yono_position_from_sfen() or yono_position_clone();
+/// destroy with yono_position_free(). A handle may be used by one thread at a time;
+/// different handles may be used by different threads at once.
+pub struct yono_position {
+    game: Game,
+}
+
+// ---------------------------------------------------------------------------------
+// Errors and the panic boundary
+// ---------------------------------------------------------------------------------
+
+/// An error on its way to C: status, stable code, message.
+struct Fail {
+    status: yono_status,
+    code: &'static str,
+    message: String,
+}
+
+impl Fail {
+    fn new(status: yono_status, code: &'static str, message: impl Into<String>) -> Fail {
+        Fail {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn null(what: &str) -> Fail {
+        Fail::new(
+            YONO_STATUS_NULL_ARGUMENT,
+            "null_argument",
+            format!("{what} is NULL"),
+        )
+    }
+
+    fn invalid(message: impl Into<String>) -> Fail {
+        Fail::new(YONO_STATUS_INVALID_ARGUMENT, "invalid_argument", message)
+    }
+
+    fn from_error(e: &yono::Error) -> Fail {
+        match e {
+            yono::Error::Move(m) => Fail::from_move_error(m),
+            _ => Fail::new(YONO_STATUS_PARSE_ERROR, e.code(), e.to_string()),
+        }
+    }
+
+    fn from_move_error(e: &MoveError) -> Fail {
+        let status = match e {
+            MoveError::Malformed(_) => YONO_STATUS_PARSE_ERROR,
+            MoveError::Illegal {
+                reason: IllegalMove::GameOver,
+                ..
+            } => YONO_STATUS_GAME_OVER,
+            MoveError::Illegal { .. } => YONO_STATUS_ILLEGAL_MOVE,
+        };
+        Fail::new(status, e.code(), e.to_string())
+    }
+}
+
+type Res<T = ()> = Result<T, Fail>;
+
+struct LastError {
+    code: &'static CStr,
+    message: CString,
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<LastError> = RefCell::new(LastError {
+        code: c"",
+        message: CString::default(),
+    });
+}
+
+fn code_cstr(code: &'static str) -> &'static CStr {
+    // Every code is a short ASCII literal; look it up among the known ones so the
+    // pointer handed to C is 'static. Unknown codes (none today) fall back to a
+    // generic one rather than allocating.
+    const KNOWN: &[&CStr] = &[
+        c"null_argument",
+        c"invalid_utf8",
+        c"buffer_too_small",
+        c"internal_error",
+        c"invalid_argument",
+        c"nothing_to_undo",
+        c"game_over",
+        c"malformed_move",
+        // ParseError
+        c"empty",
+        c"too_long",
+        c"field_count",
+        c"rank_count",
+        c"rank_length",
+        c"board_char",
+        c"missing_kind",
+        c"cannot_promote",
+        c"turn",
+        c"reserve_group_count",
+        c"reserve",
+        c"seats",
+        c"move_number",
+        // PositionError
+        c"no_ruleset",
+        c"turn_not_in_game",
+        c"score_out_of_range",
+        c"inconsistent_score",
+        c"piece_of_seat_not_in_game",
+        c"reserve_of_seat_not_in_game",
+        c"missing_king",
+        c"too_many_kings",
+        c"too_many_pieces",
+        c"dead_piece",
+        c"nifu",
+        c"king_capturable",
+        c"seat_not_in_ruleset",
+        // IllegalMove
+        c"pass_not_allowed",
+        c"no_piece_to_move",
+        c"unreachable_square",
+        c"own_piece",
+        c"must_promote",
+        c"not_in_reserve",
+        c"occupied",
+        c"outside_drop_zone",
+        c"dead_drop",
+        c"nifu_drop",
+        c"uchifuzume",
+        c"binding_limit",
+        c"king_threatened",
+    ];
+    KNOWN
+        .iter()
+        .copied()
+        .find(|c| c.to_bytes() == code.as_bytes())
+        .unwrap_or(c"error")
+}
+
+fn set_last_error(code: &'static str, message: &str) {
+    let message = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    let code = code_cstr(code);
+    // `try_with`: during thread teardown the slot may be gone; then the message is lost.
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut e) = e.try_borrow_mut() {
+            e.code = code;
+            e.message = message;
+        }
+    });
+}
+
+fn clear_last_error() {
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut e) = e.try_borrow_mut() {
+            e.code = c"";
+            if !e.message.as_bytes().is_empty() {
+                e.message = CString::default();
+            }
+        }
+    });
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        String::from("unknown panic")
+    }
+}
+
+/// The panic boundary around every fallible function: clears the last error, runs
+/// `f`, records its error (or a caught panic) and returns the status.
+fn guard(f: impl FnOnce() -> Res) -> yono_status {
+    clear_last_error();
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => YONO_STATUS_OK,
+        Ok(Err(fail)) => {
+            set_last_error(fail.code, &fail.message);
+            fail.status
+        }
+        Err(payload) => {
+            set_last_error(
+                "internal_error",
+                &format!("internal error: {}", panic_message(&*payload)),
+            );
+            YONO_STATUS_INTERNAL_ERROR
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Argument helpers
+// ---------------------------------------------------------------------------------
+
+unsafe fn game_ref<'a>(pos: *const yono_position) -> Res<&'a Game> {
+    // SAFETY: the caller passes NULL or a live handle from this library.
+    unsafe { pos.as_ref() }
+        .map(|p| &p.game)
+        .ok_or_else(|| Fail::null("pos"))
+}
+
+unsafe fn game_mut<'a>(pos: *mut yono_position) -> Res<&'a mut Game> {
+    // SAFETY: the caller passes NULL or a live handle used by one thread at a time.
+    unsafe { pos.as_mut() }
+        .map(|p| &mut p.game)
+        .ok_or_else(|| Fail::null("pos"))
+}
+
+unsafe fn out_mut<'a, T>(p: *mut T, what: &str) -> Res<&'a mut T> {
+    // SAFETY: the caller passes NULL or a pointer to writable memory for a T.
+    unsafe { p.as_mut() }.ok_or_else(|| Fail::null(what))
+}
+
+unsafe fn text_arg<'a>(p: *const c_char, what: &str) -> Res<&'a str> {
+    if p.is_null() {
+        return Err(Fail::null(what));
+    }
+    // SAFETY: the caller passes a NUL-terminated string.
+    let bytes = unsafe { CStr::from_ptr(p) };
+    bytes.to_str().map_err(|e| {
+        Fail::new(
+            YONO_STATUS_INVALID_UTF8,
+            "invalid_utf8",
+            format!(
+                "{what} is not valid UTF-8 (bad byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    })
+}
+
+fn seat_arg(seat: yono_seat) -> Res<Seat> {
+    Seat::from_index(seat as usize)
+        .ok_or_else(|| Fail::invalid(format!("seat {seat} is not a seat (0 to 3)")))
+}
+
+fn hand_kind_arg(kind: yono_piece_kind) -> Res<PieceKind> {
+    PieceKind::from_index(kind as usize)
+        .filter(|k| k.hand_index().is_some())
+        .ok_or_else(|| {
+            Fail::invalid(format!(
+                "piece kind {kind} cannot be held in a reserve (Rook {} to Pawn {})",
+                YONO_PIECE_ROOK, YONO_PIECE_PAWN
+            ))
+        })
+}
+
+fn ruleset_arg(ruleset: yono_ruleset) -> Res<Ruleset> {
+    match ruleset {
+        YONO_RULESET_YONO => Ok(Ruleset::Yono),
+        YONO_RULESET_SHOGI => Ok(Ruleset::Shogi),
+        _ => Err(Fail::invalid(format!(
+            "ruleset {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)"
+        ))),
+    }
+}
+
+fn square_arg(square: u8, what: &str) -> Res<Square> {
+    Square::from_index(square as usize)
+        .ok_or_else(|| Fail::invalid(format!("{what} square {square} is not a square (0 to 80)")))
+}
+
+fn to_c_move(mv: Move) -> yono_move {
+    match mv {
+        Move::Board { from, to, promote } => yono_move {
+            type_: YONO_MOVE_BOARD,
+            from: from.index() as u8,
+            to: to.index() as u8,
+            promote: promote as u8,
+            drop_kind: 0,
+        },
+        Move::Drop { kind, to } => yono_move {
+            type_: YONO_MOVE_DROP,
+            from: 0,
+            to: to.index() as u8,
+            promote: 0,
+            drop_kind: kind.index() as u8,
+        },
+        Move::Pass => yono_move {
+            type_: YONO_MOVE_PASS,
+            ..yono_move::default()
+        },
+    }
+}
+
+fn from_c_move(mv: yono_move) -> Res<Move> {
+    match mv.type_ {
+        YONO_MOVE_BOARD => {
+            let from = square_arg(mv.from, "move origin")?;
+            let to = square_arg(mv.to, "move destination")?;
+            if from == to {
+                return Err(Fail::invalid(format!(
+                    "board move from {from} to the same square"
+                )));
+            }
+            let promote = match mv.promote {
+                0 => false,
+                1 => true,
+                p => return Err(Fail::invalid(format!("move promote flag {p} is not 0 or 1"))),
+            };
+            Ok(Move::Board { from, to, promote })
+        }
+        YONO_MOVE_DROP => Ok(Move::Drop {
+            kind: hand_kind_arg(mv.drop_kind)?,
+            to: square_arg(mv.to, "drop destination")?,
+        }),
+        YONO_MOVE_PASS => Ok(Move::Pass),
+        t => Err(Fail::invalid(format!(
+            "move type {t} is not a move type (0 board, 1 drop, 2 pass)"
+        ))),
+    }
+}
+
+/// Writes `text` and its NUL into a caller buffer, following the buffer rules in the
+/// header's introduction.
+unsafe fn write_text(text: &str, buf: *mut c_char, len: usize, needed: *mut usize) -> Res {
+    let need = text.len() + 1;
+    if buf.is_null() {
+        if len != 0 {
+            return Err(Fail::null("buf (with a nonzero buf_len)"));
+        }
+        // Size query.
+        // SAFETY: NULL or writable, per the contract.
+        let needed = unsafe { out_mut(needed, "needed (for a size query)") }?;
+        *needed = need;
+        return Ok(());
+    }
+    // SAFETY: NULL or writable, per the contract.
+    if let Some(n) = unsafe { needed.as_mut() } {
+        *n = need;
+    }
+    if len < need {
+        if len > 0 {
+            // SAFETY: buf has at least one writable byte.
+            unsafe { *buf = 0 };
+        }
+        return Err(Fail::new(
+            YONO_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small",
+            format!("buffer of {len} bytes is too small: {need} bytes needed"),
+        ));
+    }
+    // SAFETY: buf has `len >= need` writable bytes, and cannot overlap our String.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
+        *buf.add(text.len()) = 0;
+    }
+    Ok(())
+}
+
+/// Copies `items` into a caller array, with the same rules as [`write_text`].
+unsafe fn write_moves(items: &[Move], out: *mut yono_move, cap: usize, count: *mut usize) -> Res {
+    let need = items.len();
+    if out.is_null() {
+        if cap != 0 {
+            return Err(Fail::null("moves (with a nonzero capacity)"));
+        }
+        // SAFETY: NULL or writable, per the contract.
+        let count = unsafe { out_mut(count, "count (for a size query)") }?;
+        *count = need;
+        return Ok(());
+    }
+    // SAFETY: NULL or writable, per the contract.
+    if let Some(c) = unsafe { count.as_mut() } {
+        *c = need;
+    }
+    if cap < need {
+        return Err(Fail::new(
+            YONO_STATUS_BUFFER_TOO_SMALL,
+            "buffer_too_small",
+            format!("move array of {cap} is too small: {need} moves"),
+        ));
+    }
+    for (i, &mv) in items.iter().enumerate() {
+        // SAFETY: out has `cap >= need` writable elements.
+        unsafe { out.add(i).write(to_c_move(mv)) };
+    }
+    Ok(())
+}
+
+fn new_handle(game: Game) -> *mut yono_position {
+    Box::into_raw(Box::new(yono_position { game }))
+}
+
+/// Stores a new handle in `*out`, which must not be NULL (checked by the caller).
+fn make_handle(out: &mut *mut yono_position, make: impl FnOnce() -> Res<Game>) -> Res {
+    *out = std::ptr::null_mut();
+    *out = new_handle(make()?);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------
+// Library-wide functions
+// ---------------------------------------------------------------------------------
+
+/// The library version, e.g. "0.1.0".
+///
+/// Ownership: a static string owned by the library; never free it. Never NULL.
+#[no_mangle]
+pub extern "C" fn yono_version() -> *const c_char {
+    const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => c"unknown",
+    };
+    VERSION.as_ptr()
+}
+
+/// The human-readable message of the last failed call made by this thread (what
+/// and where, e.g. "board rank c: describes 8 squares, expected 9"), or "" when the
+/// last call succeeded. Every fallible function clears it on entry.
+///
+/// Ownership: owned by the library (thread-local); never free it. Valid until the
+/// next call into the library from the same thread: copy it to keep it. Never NULL.
+#[no_mangle]
+pub extern "C" fn yono_last_error_message() -> *const c_char {
+    catch_unwind(|| {
+        LAST_ERROR
+            .try_with(|e| e.try_borrow().map(|e| e.message.as_ptr()).ok())
+            .ok()
+            .flatten()
+    })
+    .ok()
+    .flatten()
+    .unwrap_or(c"".as_ptr())
+}
+
+/// The stable snake_case code of the last failed call made by this thread, or ""
+/// when the last call succeeded: "null_argument", "invalid_utf8",
+/// "buffer_too_small", "invalid_argument", "nothing_to_undo", "internal_error", or
+/// the rules engine's code for parse errors and illegal moves ("rank_length",
+/// "nifu", "malformed_move", "king_threatened", "game_over", ...; the same codes as
+/// the test vectors and the other bindings).
+///
+/// Ownership: a static string owned by the library; never free it. Never NULL.
+#[no_mangle]
+pub extern "C" fn yono_last_error_code() -> *const c_char {
+    catch_unwind(|| {
+        LAST_ERROR
+            .try_with(|e| e.try_borrow().map(|e| e.code.as_ptr()).ok())
+            .ok()
+            .flatten()
+    })
+    .ok()
+    .flatten()
+    .unwrap_or(c"".as_ptr())
+}
+
+/// The name of a status value, e.g. "YONO_STATUS_PARSE_ERROR"; "YONO_STATUS_UNKNOWN"
+/// for a value that is not a yono_status.
+///
+/// Ownership: a static string owned by the library; never free it. Never NULL.
+#[no_mangle]
+pub extern "C" fn yono_status_name(status: i32) -> *const c_char {
+    let name: &'static CStr = match status {
+        0 => c"YONO_STATUS_OK",
+        1 => c"YONO_STATUS_NULL_ARGUMENT",
+        2 => c"YONO_STATUS_INVALID_UTF8",
+        3 => c"YONO_STATUS_PARSE_ERROR",
+        4 => c"YONO_STATUS_ILLEGAL_MOVE",
+        5 => c"YONO_STATUS_BUFFER_TOO_SMALL",
+        6 => c"YONO_STATUS_GAME_OVER",
+        7 => c"YONO_STATUS_INTERNAL_ERROR",
+        8 => c"YONO_STATUS_INVALID_ARGUMENT",
+        9 => c"YONO_STATUS_NOTHING_TO_UNDO",
+        _ => c"YONO_STATUS_UNKNOWN",
+    };
+    name.as_ptr()
+}
+
+/// Exercises the panic boundary: panics inside the library, which is caught and
+/// reported as YONO_STATUS_INTERNAL_ERROR with code "internal_error". It always
+/// returns that; it exists so that callers and tests can check their handling of
+/// internal errors. (The panic message may also be printed on stderr.)
+#[no_mangle]
+pub extern "C" fn yono_selftest_internal_error() -> yono_status {
+    guard(|| panic!("yono_selftest_internal_error: deliberate panic"))
+}
+
+// ---------------------------------------------------------------------------------
+// Creating and destroying positions
+// ---------------------------------------------------------------------------------
+
+/// A new game at the Yo[n]o Shogi start position (South to move, 12 legal moves).
+///
+/// Ownership: the caller owns the returned handle and must release it with
+/// yono_position_free(). Returns NULL only on an internal error.
+#[no_mangle]
+pub extern "C" fn yono_position_new() -> *mut yono_position {
+    let mut out = std::ptr::null_mut();
+    let status = guard(|| make_handle(&mut out, || Ok(Game::new(Ruleset::Yono))));
+    if status == YONO_STATUS_OK {
+        out
+    } else {
+        std::ptr::null_mut()
+    }
+}
+
+/// A new game at the start position of `ruleset` (YONO_RULESET_YONO or
+/// YONO_RULESET_SHOGI), stored in `*out`.
+///
+/// Ownership: on YONO_STATUS_OK the caller owns `*out` and must release it with
+/// yono_position_free(); on failure `*out` is set to NULL (when `out` is not NULL).
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (ruleset).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_new_ruleset(
+    ruleset: yono_ruleset,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        make_handle(out, || Ok(Game::new(ruleset_arg(ruleset)?)))
+    })
+}
+
+/// Parses position text (RULES.md section 8, e.g. the Yo[n]o start
+/// "wLwRwP1nKnGnSnNnL/... s -/-/-/- swne 1"; seats field "s-n-" means standard
+/// Shogi) into a new game starting there, stored in `*out`.
+///
+/// `text` must be a NUL-terminated string; texts longer than 1024 bytes are rejected.
+/// Ownership: `text` stays the caller's (not retained). On YONO_STATUS_OK the caller
+/// owns `*out` and must release it with yono_position_free(); on failure `*out` is
+/// set to NULL (when `out` is not NULL).
+/// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (see
+/// yono_last_error_code() for what is wrong).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_from_text(
+    text: *const c_char,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or NUL-terminated, per the contract.
+        let text = unsafe { text_arg(text, "text") }?;
+        make_handle(out, || {
+            Game::from_text(text).map_err(|e| Fail::from_error(&e))
+        })
+    })
+}
+
+/// Parses a standard Shogi SFEN (e.g.
+/// "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1") into a new
+/// standard Shogi game starting there, stored in `*out`.
+///
+/// Ownership and errors as yono_position_from_text().
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_from_sfen(
+    sfen: *const c_char,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or NUL-terminated, per the contract.
+        let sfen = unsafe { text_arg(sfen, "sfen") }?;
+        make_handle(out, || {
+            Position::from_sfen(sfen)
+                .map(Game::from_position)
+                .map_err(|e| Fail::from_error(&e))
+        })
+    })
+}
+
+/// A copy of `pos`, history included, stored in `*out`. The two evolve independently.
+///
+/// Ownership: `pos` stays the caller's. On YONO_STATUS_OK the caller owns `*out`
+/// and must release it with yono_position_free(); on failure `*out` is set to NULL
+/// (when `out` is not NULL).
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_clone(
+    pos: *const yono_position,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        make_handle(out, || Ok(game.clone()))
+    })
+}
+
+/// Releases a handle. NULL is allowed and does nothing. The handle must not be used
+/// afterwards, nor freed twice.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_free(pos: *mut yono_position) {
+    if pos.is_null() {
+        return;
+    }
+    // Dropping a Game cannot panic, but keep unwinding out of C all the same.
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: a live handle from Box::into_raw, freed once, per the contract.
+        drop(unsafe { Box::from_raw(pos) });
+    }));
+}
+
+// ---------------------------------------------------------------------------------
+// Reading a position
+// ---------------------------------------------------------------------------------
+
+/// Stores the ruleset (YONO_RULESET_*) in `*out`.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_ruleset(
+    pos: *const yono_position,
+    out: *mut yono_ruleset,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = match game.position().ruleset() {
+            Ruleset::Yono => YONO_RULESET_YONO,
+            Ruleset::Shogi => YONO_RULESET_SHOGI,
+        };
+        Ok(())
+    })
+}
+
+/// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
+/// winner.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_turn(
+    pos: *const yono_position,
+    out: *mut yono_seat,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = game.position().turn().index() as yono_seat;
+        Ok(())
+    })
+}
+
+/// Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
+/// Yo[n]o start this is 0xF; at the Shogi start 0x5.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_seats_in_game(
+    pos: *const yono_position,
+    out: *mut yono_seat_set,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = game.position().seats_in_game().bits();
+        Ok(())
+    })
+}
+
+/// Stores the move number (1 at the start, +1 after every move or pass) in `*out`.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_move_number(
+    pos: *const yono_position,
+    out: *mut u32,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = game.position().move_number();
+        Ok(())
+    })
+}
+
+/// Stores what stands on `square` (0..80, see YONO_SQUARE()) in `*out`: its seat
+/// and kind, or YONO_SEAT_NONE and YONO_PIECE_NONE if the square is empty.
+/// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (square).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_piece_at(
+    pos: *const yono_position,
+    square: u8,
+    out: *mut yono_piece,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        let sq = square_arg(square, "the")?;
+        *out = match game.position().piece_at(sq) {
+            Some(p) => yono_piece {
+                seat: p.seat.index() as yono_seat,
+                kind: p.kind.index() as yono_piece_kind,
+            },
+            None => yono_piece {
+                seat: YONO_SEAT_NONE,
+                kind: YONO_PIECE_NONE,
+            },
+        };
+        Ok(())
+    })
+}
+
+/// Stores how many pieces of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) `seat`
+/// holds in its reserve in `*out` (0 for a seat that is out or not in the ruleset).
+/// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat, kind).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_reserve_count(
+    pos: *const yono_position,
+    seat: yono_seat,
+    kind: yono_piece_kind,
+    out: *mut u8,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        let (seat, kind) = (seat_arg(seat)?, hand_kind_arg(kind)?);
+        *out = game.position().reserve(seat).count(kind);
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the set of seats (bit 1 << seat) whose pieces threaten the King
+/// of `seat` (what a GUI shows as check); 0 when nobody does or `seat` has no King
+/// (it is out, or not in the ruleset).
+/// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_threatened_by(
+    pos: *const yono_position,
+    seat: yono_seat,
+    out: *mut yono_seat_set,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = game.position().threatened_by(seat_arg(seat)?).bits();
+        Ok(())
+    })
+}
+
+/// Stores the game status (YONO_GAME_ONGOING, YONO_GAME_WON or
+/// YONO_GAME_DRAWN_BY_REPETITION) in `*out`.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_status(
+    pos: *const yono_position,
+    out: *mut yono_game_status,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = match game.status() {
+            Status::Ongoing => YONO_GAME_ONGOING,
+            Status::Won(_) => YONO_GAME_WON,
+            Status::DrawnByRepetition => YONO_GAME_DRAWN_BY_REPETITION,
+        };
+        Ok(())
+    })
+}
+
+/// Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
+/// on or when it was drawn.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_winner(
+    pos: *const yono_position,
+    out: *mut yono_seat,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = match game.status() {
+            Status::Won(seat) => seat.index() as yono_seat,
+            _ => YONO_SEAT_NONE,
+        };
+        Ok(())
+    })
+}
+
+/// Stores the score of `seat` in `*out` once it is decided, else -1: a checkmated
+/// seat's score (3 minus the other seats still in the game when it fell), and at
+/// the end of the game the winner's (3; Shogi: 1, the loser 0) or, after a draw by
+/// repetition, every remaining seat's. -1 for a seat still playing in an ongoing
+/// game and for a seat not in the ruleset (West and East in Shogi).
+/// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_score(
+    pos: *const yono_position,
+    seat: yono_seat,
+    out: *mut i8,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        let seat = seat_arg(seat)?;
+        *out = game.scores()[seat.index()].map_or(-1, |s| s as i8);
+        Ok(())
+    })
+}
+
+/// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
+/// it is still playing or not in the ruleset. (Its score: yono_position_score().)
+/// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_is_out(
+    pos: *const yono_position,
+    seat: yono_seat,
+    out: *mut u8,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        let seat = seat_arg(seat)?;
+        *out = matches!(game.position().seat_state(seat), SeatState::Out(_)) as u8;
+        Ok(())
+    })
+}
+
+/// Writes the legal moves of the seat to move into `moves` (an array of `capacity`
+/// elements) and their number into `*count`. None once the game is over; just
+/// `pass` when the seat to move has nothing else.
+///
+/// Array rules: `moves` == NULL with `capacity` == 0 asks only for the number:
+/// `*count` is set (count must not be NULL then) and YONO_STATUS_OK returned.
+/// Otherwise `*count` (if count is not NULL) receives the number of moves, and if
+/// `capacity` is smaller, YONO_STATUS_BUFFER_TOO_SMALL is returned and nothing is
+/// written to `moves`. YONO_MAX_MOVES elements are always enough.
+/// Ownership: `moves` and `count` stay the caller's.
+/// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
+/// BUFFER_TOO_SMALL.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_legal_moves(
+    pos: *const yono_position,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let list = game.legal_moves();
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(&list, moves, capacity, count) }
+    })
+}
+
+/// Writes the moves played so far in this game (from its start position, oldest
+/// first) into `moves`, with the array rules of yono_position_legal_moves(); the
+/// number is also what yono_position_undo() can take back.
+/// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
+/// BUFFER_TOO_SMALL.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_history(
+    pos: *const yono_position,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(game.moves(), moves, capacity, count) }
+    })
+}
+
+/// Checks whether `mv` is legal for the seat to move without playing it.
+/// Returns YONO_STATUS_OK if it is legal.
+/// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
+/// ILLEGAL_MOVE (yono_last_error_code() says why, e.g. "king_threatened"),
+/// GAME_OVER.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_check_move(
+    pos: *const yono_position,
+    mv: yono_move,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let mv = from_c_move(mv)?;
+        let reason = if game.is_over() {
+            Some(IllegalMove::GameOver)
+        } else {
+            game.position().check_move(mv).err()
+        };
+        match reason {
+            None => Ok(()),
+            Some(reason) => Err(Fail::from_move_error(&MoveError::Illegal { mv, reason })),
+        }
+    })
+}
+
+/// Plays `mv` for the seat to move, then applies checkmates (seats may leave the
+/// game) and the repetition draw. On any error the position is unchanged.
+/// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
+/// ILLEGAL_MOVE, GAME_OVER.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_move) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(pos) }?;
+        let mv = from_c_move(mv)?;
+        game.play(mv).map_err(|e| Fail::from_move_error(&e))
+    })
+}
+
+/// Parses move text ("7g7f", "8h2b+", "P*5e", "pass") and plays it as
+/// yono_position_play() does. On any error the position is unchanged.
+/// Ownership: `text` stays the caller's.
+/// Errors: NULL_ARGUMENT (pos, text), INVALID_UTF8, PARSE_ERROR (code
+/// "malformed_move"), ILLEGAL_MOVE, GAME_OVER.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_play_text(
+    pos: *mut yono_position,
+    text: *const c_char,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, text) = unsafe { (game_mut(pos)?, text_arg(text, "text")?) };
+        game.play_text(text).map_err(|e| Fail::from_move_error(&e))
+    })
+}
+
+/// Takes back the last move played in this game, storing it in `*undone` unless
+/// `undone` is NULL.
+/// Errors: NULL_ARGUMENT (pos), NOTHING_TO_UNDO (no move since the game's start
+/// position; the position is unchanged).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_undo(
+    pos: *mut yono_position,
+    undone: *mut yono_move,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(pos) }?;
+        let mv = game.undo().ok_or_else(|| {
+            Fail::new(
+                YONO_STATUS_NOTHING_TO_UNDO,
+                "nothing_to_undo",
+                "no move to undo: the game is at its start position",
+            )
+        })?;
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(out) = unsafe { undone.as_mut() } {
+            *out = to_c_move(mv);
+        }
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------------
+
+/// Writes the canonical position text (RULES.md section 8) into `buf`.
+///
+/// Buffer rules (the same for every function that writes text): `buf` == NULL with
+/// `buf_len` == 0 asks only for the size: `*needed` receives the bytes needed,
+/// terminating NUL included (needed must not be NULL then), and YONO_STATUS_OK is
+/// returned. Otherwise `*needed` (if needed is not NULL) receives that size; if
+/// `buf_len` is smaller, YONO_STATUS_BUFFER_TOO_SMALL is returned and `buf` is set to
+/// "" (when buf_len > 0); else the NUL-terminated text is written.
+/// Ownership: `buf` and `needed` stay the caller's; the library keeps no pointer.
+/// Errors: NULL_ARGUMENT (pos; buf with buf_len > 0; needed in a query),
+/// BUFFER_TOO_SMALL.
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_text(
+    pos: *const yono_position,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&game.position().text(), buf, buf_len, needed) }
+    })
+}
+
+/// Writes the SFEN of a standard Shogi position into `buf` (buffer rules of
+/// yono_position_text()).
+/// Errors: as yono_position_text(), and INVALID_ARGUMENT for a Yo[n]o position
+/// (which has no SFEN).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_sfen(
+    pos: *const yono_position,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let sfen = game.position().sfen().ok_or_else(|| {
+            Fail::invalid("only a standard Shogi position has an SFEN")
+        })?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&sfen, buf, buf_len, needed) }
+    })
+}
+
+/// Writes a multi-line board diagram (pieces as seat letter + kind, e.g. "sK",
+/// "n+R"; then each seat's state and reserve, and who is to move) into `buf`, with
+/// the buffer rules of yono_position_text(). Lines end with '\n' (none after the
+/// last).
+/// Errors: as yono_position_text().
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_diagram(
+    pos: *const yono_position,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&game.position().to_string(), buf, buf_len, needed) }
+    })
+}
+
+/// Parses move text ("7g7f", "8h2b+", "P*5e", "pass") into `*out`, without
+/// checking legality (see yono_position_check_move()).
+/// Ownership: `text` stays the caller's.
+/// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code
+/// "malformed_move").
+#[no_mangle]
+pub unsafe extern "C" fn yono_move_from_text(text: *const c_char, out: *mut yono_move) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (text, out) = unsafe { (text_arg(text, "text")?, out_mut(out, "out")?) };
+        let mv = Move::from_usi(text).map_err(|e| Fail::from_move_error(&e.into()))?;
+        *out = to_c_move(mv);
+        Ok(())
+    })
+}
+
+/// Writes the text of `mv` ("7g7f", "8h2b+", "P*5e", "pass") into `buf`, with the
+/// buffer rules of yono_position_text(); YONO_MOVE_TEXT_MAX bytes always suffice.
+/// Errors: INVALID_ARGUMENT (mv describes no move), NULL_ARGUMENT (buf with
+/// buf_len > 0; needed in a query), BUFFER_TOO_SMALL.
+#[no_mangle]
+pub unsafe extern "C" fn yono_move_to_text(
+    mv: yono_move,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        let mv = from_c_move(mv)?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&mv.to_string(), buf, buf_len, needed) }
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// Perft
+// ---------------------------------------------------------------------------------
+
+/// Counts the leaves of the legal-move tree `depth` plies deep (perft; `pass`
+/// counts as a move; depth 0 gives 1; a finished game has no moves) into `*out`.
+/// Runs the rules engine directly: no per-node cost over the Rust library. Time
+/// grows about tenfold (Yo[n]o) or thirtyfold (Shogi) per ply.
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_perft(
+    pos: *const yono_position,
+    depth: u32,
+    out: *mut u64,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
+        *out = if depth > 0 && game.is_over() {
+            0
+        } else {
+            yono::perft(game.position(), depth)
+        };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,1311 @@
-//! Python bindings (placeholder).
+//! Python bindings for `yono` (the Yo[n]o Shogi rules engine), built by maturin into
+//! the extension module `yono._yono` and re-exported by the pure-Python package
+//! `yono` (see `python/yono/__init__.py` and its type stubs `__init__.pyi`).
+//!
+//! The layer is thin: every rule lives in the core crate. This file only converts
+//! arguments (seats, squares, moves given as objects or text), maps the core's errors
+//! onto the Python exceptions `yono.ParseError` and `yono.IllegalMoveError` (both
+//! `ValueError`s, carrying the core's message and stable `code`), and keeps a
+//! [`yono::Game`] behind each Python `Position` so that `pop`, `move_stack` and the
+//! fourfold-repetition draw work.
+//!
+//! No input reaches a Rust panic: every conversion is checked and reported as a
+//! Python exception.
+
+#![forbid(unsafe_code)]
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+use yono::{ErrorCode, Game, MoveError};
+
+pyo3::create_exception!(
+    yono,
+    ParseError,
+    PyValueError,
+    "Text that is not a valid position (malformed position text or SFEN, or a position \
+     that cannot exist). `str(e)` is the core's message (what and where); `e.code` is the \
+     stable snake_case error code, e.g. \"rank_length\" or \"nifu\"."
+);
+pyo3::create_exception!(
+    yono,
+    IllegalMoveError,
+    PyValueError,
+    "A move that cannot be played: text that is not a move (`code == \"malformed_move\"`) \
+     or a move that is illegal in the position (`code` names the reason, e.g. \
+     \"king_threatened\", \"nifu_drop\", \"game_over\"). `e.move` is the move text, or None \
+     for malformed text."
+);
+
+// ---- errors -------------------------------------------------------------------------
+
+/// A `ParseError` (or, for a move error, an `IllegalMoveError`) from a core error.
+fn core_err(py: Python<'_>, e: yono::Error) -> PyErr {
+    match e {
+        yono::Error::Move(m) => move_err(py, m),
+        other => {
+            let err = ParseError::new_err(other.to_string());
+            set_attrs(py, &err, other.code(), None);
+            err
+        }
+    }
+}
+
+/// An `IllegalMoveError` from a core move error.
+fn move_err(py: Python<'_>, e: MoveError) -> PyErr {
+    let mv = match &e {
+        MoveError::Malformed(_) => None,
+        MoveError::Illegal { mv, .. } => Some(mv.to_string()),
+    };
+    let err = IllegalMoveError::new_err(e.to_string());
+    set_attrs(py, &err, e.code(), mv);
+    err
+}
+
+fn set_attrs(py: Python<'_>, err: &PyErr, code: &str, mv: Option<String>) {
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail in practice; if it
+    // did, the exception would still carry its message.
+    let _ = value.setattr("code", code);
+    if err.is_instance_of::<IllegalMoveError>(py) {
+        let _ = value.setattr("move", mv);
+    }
+}
+
+fn illegal(py: Python<'_>, mv: yono::Move, reason: yono::IllegalMove) -> PyErr {
+    move_err(py, MoveError::Illegal { mv, reason })
+}
+
+// ---- enums ------------------------------------------------------------------------
+
+/// `__reduce__` for the enum classes: `getattr(cls, NAME)`.
+fn reduce_enum<'py>(
+    py: Python<'py>,
+    cls: Bound<'py, PyType>,
+    name: &'static str,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let getattr = py.import("builtins")?.getattr("getattr")?;
+    PyTuple::new(
+        py,
+        [getattr, PyTuple::new(py, [cls.into_any(), PyString::new(py, name).into_any()])?.into_any()],
+    )
+}
+
+/// A seat (player): SOUTH, WEST, NORTH, EAST, in turn order (clockwise).
+///
+/// `int(seat)` is its index 0-3; `seat.letter` is its notation letter (s, w, n, e).
+/// Wherever a seat is expected, the letter ("s") or name ("South") is accepted too.
+#[pyclass(name = "Seat", module = "yono", eq, eq_int, ord, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum PySeat {
+    /// South (moves first; in standard Shogi: Sente/Black).
+    #[pyo3(name = "SOUTH")]
+    South = 0,
+    /// West.
+    #[pyo3(name = "WEST")]
+    West = 1,
+    /// North (in standard Shogi: Gote/White).
+    #[pyo3(name = "NORTH")]
+    North = 2,
+    /// East.
+    #[pyo3(name = "EAST")]
+    East = 3,
+}
+
+impl PySeat {
+    fn core(self) -> yono::Seat {
+        match self {
+            PySeat::South => yono::Seat::South,
+            PySeat::West => yono::Seat::West,
+            PySeat::North => yono::Seat::North,
+            PySeat::East => yono::Seat::East,
+        }
+    }
+    fn of(s: yono::Seat) -> PySeat {
+        match s {
+            yono::Seat::South => PySeat::South,
+            yono::Seat::West => PySeat::West,
+            yono::Seat::North => PySeat::North,
+            yono::Seat::East => PySeat::East,
+        }
+    }
+    fn variant_name(self) -> &'static str {
+        match self {
+            PySeat::South => "SOUTH",
+            PySeat::West => "WEST",
+            PySeat::North => "NORTH",
+            PySeat::East => "EAST",
+        }
+    }
+}
+
+#[pymethods]
+impl PySeat {
+    /// The notation letter: "s", "w", "n" or "e".
+    #[getter]
+    fn letter(&self) -> String {
+        self.core().char().to_string()
+    }
+
+    /// The index 0-3 in turn order (also `int(seat)`).
+    #[getter]
+    fn index(&self) -> usize {
+        self.core().index()
+    }
+
+    /// The English name: "South", "West", "North" or "East".
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.core().name()
+    }
+
+    /// The next seat clockwise (regardless of who is still in the game).
+    fn next(&self) -> PySeat {
+        PySeat::of(self.core().next())
+    }
+
+    /// The seat sitting opposite.
+    fn opposite(&self) -> PySeat {
+        PySeat::of(self.core().opposite())
+    }
+
+    /// The seat with notation letter `letter` ("s", "w", "n", "e"); ValueError otherwise.
+    #[staticmethod]
+    fn from_letter(letter: &str) -> PyResult<PySeat> {
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => yono::Seat::from_char(c).map(PySeat::of),
+            _ => None,
+        }
+        .ok_or_else(|| PyValueError::new_err(format!("not a seat letter: {letter:?} (expected s, w, n or e)")))
+    }
+
+    /// The seat with index 0-3; ValueError otherwise.
+    #[staticmethod]
+    fn from_index(index: i64) -> PyResult<PySeat> {
+        usize::try_from(index)
+            .ok()
+            .and_then(yono::Seat::from_index)
+            .map(PySeat::of)
+            .ok_or_else(|| PyValueError::new_err(format!("not a seat index: {index} (expected 0 to 3)")))
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.core().name()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce_enum(py, py.get_type::<PySeat>(), self.variant_name())
+    }
+}
+
+fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Seat> {
+    if let Ok(s) = obj.cast::<PySeat>() {
+        return Ok(s.get().core());
+    }
+    if let Ok(text) = obj.extract::<String>() {
+        if let Some(seat) = yono::Seat::ALL
+            .into_iter()
+            .find(|s| text.len() == 1 && s.char().to_string() == text || s.name().eq_ignore_ascii_case(&text))
+        {
+            return Ok(seat);
+        }
+        return Err(PyValueError::new_err(format!(
+            "not a seat: {text:?} (expected yono.Seat, a letter s/w/n/e or a name such as \"South\")"
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a yono.Seat or a seat letter, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// The kind of a piece, promoted kinds included.
+///
+/// `str(kind)` is its notation: "K", "R", ..., "+R" (DRAGON), "+P" (PROMOTED_PAWN).
+#[pyclass(name = "PieceKind", module = "yono", eq, eq_int, ord, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum PyPieceKind {
+    /// King (K).
+    #[pyo3(name = "KING")]
+    King = 0,
+    /// Rook (R).
+    #[pyo3(name = "ROOK")]
+    Rook = 1,
+    /// Bishop (B).
+    #[pyo3(name = "BISHOP")]
+    Bishop = 2,
+    /// Gold general (G).
+    #[pyo3(name = "GOLD")]
+    Gold = 3,
+    /// Silver general (S).
+    #[pyo3(name = "SILVER")]
+    Silver = 4,
+    /// Knight (N).
+    #[pyo3(name = "KNIGHT")]
+    Knight = 5,
+    /// Lance (L).
+    #[pyo3(name = "LANCE")]
+    Lance = 6,
+    /// Pawn (P).
+    #[pyo3(name = "PAWN")]
+    Pawn = 7,
+    /// Promoted Rook (+R).
+    #[pyo3(name = "DRAGON")]
+    Dragon = 8,
+    /// Promoted Bishop (+B).
+    #[pyo3(name = "HORSE")]
+    Horse = 9,
+    /// Promoted Silver (+S).
+    #[pyo3(name = "PROMOTED_SILVER")]
+    PromotedSilver = 10,
+    /// Promoted Knight (+N).
+    #[pyo3(name = "PROMOTED_KNIGHT")]
+    PromotedKnight = 11,
+    /// Promoted Lance (+L).
+    #[pyo3(name = "PROMOTED_LANCE")]
+    PromotedLance = 12,
+    /// Promoted Pawn (+P).
+    #[pyo3(name = "PROMOTED_PAWN")]
+    PromotedPawn = 13,
+}
+
+const KINDS: [PyPieceKind; 14] = [
+    PyPieceKind::King,
+    PyPieceKind::Rook,
+    PyPieceKind::Bishop,
+    PyPieceKind::Gold,
+    PyPieceKind::Silver,
+    PyPieceKind::Knight,
+    PyPieceKind::Lance,
+    PyPieceKind::Pawn,
+    PyPieceKind::Dragon,
+    PyPieceKind::Horse,
+    PyPieceKind::PromotedSilver,
+    PyPieceKind::PromotedKnight,
+    PyPieceKind::PromotedLance,
+    PyPieceKind::PromotedPawn,
+];
+
+const KIND_NAMES: [&str; 14] = [
+    "KING",
+    "ROOK",
+    "BISHOP",
+    "GOLD",
+    "SILVER",
+    "KNIGHT",
+    "LANCE",
+    "PAWN",
+    "DRAGON",
+    "HORSE",
+    "PROMOTED_SILVER",
+    "PROMOTED_KNIGHT",
+    "PROMOTED_LANCE",
+    "PROMOTED_PAWN",
+];
+
+impl PyPieceKind {
+    fn core(self) -> yono::PieceKind {
+        // The discriminants mirror the core's indices, so this always succeeds.
+        yono::PieceKind::ALL[self as usize]
+    }
+    fn of(k: yono::PieceKind) -> PyPieceKind {
+        KINDS[k.index()]
+    }
+}
+
+#[pymethods]
+impl PyPieceKind {
+    /// The letter of the unpromoted kind: K R B G S N L P.
+    #[getter]
+    fn letter(&self) -> String {
+        self.core().letter().to_string()
+    }
+
+    /// The notation: "K", "R", ..., "+R" for a promoted kind (also `str(kind)`).
+    #[getter]
+    fn symbol(&self) -> String {
+        self.core().to_string()
+    }
+
+    /// The English name, e.g. "Promoted Silver".
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.core().name()
+    }
+
+    /// Whether this is a promoted kind.
+    #[getter]
+    fn is_promoted(&self) -> bool {
+        self.core().is_promoted()
+    }
+
+    /// The promoted kind, or None for King, Gold and kinds already promoted.
+    fn promoted(&self) -> Option<PyPieceKind> {
+        self.core().promoted().map(PyPieceKind::of)
+    }
+
+    /// The unpromoted kind (what a captured piece becomes in the reserve).
+    fn unpromoted(&self) -> PyPieceKind {
+        PyPieceKind::of(self.core().unpromoted())
+    }
+
+    /// The kind with notation `symbol`: "K", "R", ..., "+R"; ValueError otherwise.
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<PyPieceKind> {
+        kind_from_symbol(symbol)
+    }
+
+    fn __str__(&self) -> String {
+        self.core().to_string()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce_enum(py, py.get_type::<PyPieceKind>(), KIND_NAMES[*self as usize])
+    }
+}
+
+fn kind_from_symbol(symbol: &str) -> PyResult<PyPieceKind> {
+    yono::PieceKind::ALL
+        .into_iter()
+        .find(|k| k.to_string() == symbol)
+        .map(PyPieceKind::of)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "not a piece kind: {symbol:?} (expected K R B G S N L P or +R +B +S +N +L +P)"
+            ))
+        })
+}
+
+fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::PieceKind> {
+    if let Ok(k) = obj.cast::<PyPieceKind>() {
+        return Ok(k.get().core());
+    }
+    if let Ok(text) = obj.extract::<String>() {
+        return kind_from_symbol(&text).map(PyPieceKind::core);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a yono.PieceKind or a kind symbol such as \"P\", got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// The ruleset: YONO (four-player Yo[n]o Shogi, the default) or SHOGI (standard
+/// two-player Shogi, South = Sente, North = Gote). Strings "yono" / "shogi" are accepted
+/// wherever a ruleset is expected.
+#[pyclass(name = "Ruleset", module = "yono", eq, eq_int, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PyRuleset {
+    /// Yo[n]o Shogi: four seats.
+    #[pyo3(name = "YONO")]
+    Yono = 0,
+    /// Standard Shogi: South and North.
+    #[pyo3(name = "SHOGI")]
+    Shogi = 1,
+}
+
+impl PyRuleset {
+    fn core(self) -> yono::Ruleset {
+        match self {
+            PyRuleset::Yono => yono::Ruleset::Yono,
+            PyRuleset::Shogi => yono::Ruleset::Shogi,
+        }
+    }
+    fn of(r: yono::Ruleset) -> PyRuleset {
+        match r {
+            yono::Ruleset::Yono => PyRuleset::Yono,
+            yono::Ruleset::Shogi => PyRuleset::Shogi,
+        }
+    }
+}
+
+#[pymethods]
+impl PyRuleset {
+    /// Short lower-case name: "yono" or "shogi".
+    #[getter]
+    fn label(&self) -> &'static str {
+        self.core().name()
+    }
+
+    /// The seats that take part, in turn order.
+    #[getter]
+    fn seats(&self) -> Vec<PySeat> {
+        self.core().seats().iter().map(PySeat::of).collect()
+    }
+
+    /// The winner's score: 3 in Yo[n]o, 1 in Shogi.
+    #[getter]
+    fn max_score(&self) -> u8 {
+        self.core().max_score()
+    }
+
+    /// The start position as position text.
+    #[getter]
+    fn start_text(&self) -> &'static str {
+        self.core().start_text()
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.core().name()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let name = match self {
+            PyRuleset::Yono => "YONO",
+            PyRuleset::Shogi => "SHOGI",
+        };
+        reduce_enum(py, py.get_type::<PyRuleset>(), name)
+    }
+}
+
+fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
+    if let Ok(r) = obj.cast::<PyRuleset>() {
+        return Ok(r.get().core());
+    }
+    if let Ok(text) = obj.extract::<String>() {
+        return match text.to_ascii_lowercase().as_str() {
+            "yono" => Ok(yono::Ruleset::Yono),
+            "shogi" => Ok(yono::Ruleset::Shogi),
+            _ => Err(PyValueError::new_err(format!(
+                "not a ruleset: {text:?} (expected \"yono\" or \"shogi\")"
+            ))),
+        };
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a yono.Ruleset or \"yono\"/\"shogi\", got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// Whether the game goes on, and how it ended. `str(status)` is "ongoing", "won" or
+/// "drawn_by_repetition" (the spelling of the test vectors).
+#[pyclass(name = "Status", module = "yono", eq, eq_int, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PyStatus {
+    /// The seat to move has a move (possibly "pass").
+    #[pyo3(name = "ONGOING")]
+    Ongoing = 0,
+    /// One seat is left (Yo[n]o), or the Shogi player to move has no legal move.
+    #[pyo3(name = "WON")]
+    Won = 1,
+    /// The same position occurred for the fourth time.
+    #[pyo3(name = "DRAWN_BY_REPETITION")]
+    DrawnByRepetition = 2,
+}
+
+#[pymethods]
+impl PyStatus {
+    fn __str__(&self) -> &'static str {
+        match self {
+            PyStatus::Ongoing => "ongoing",
+            PyStatus::Won => "won",
+            PyStatus::DrawnByRepetition => "drawn_by_repetition",
+        }
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let name = match self {
+            PyStatus::Ongoing => "ONGOING",
+            PyStatus::Won => "WON",
+            PyStatus::DrawnByRepetition => "DRAWN_BY_REPETITION",
+        };
+        reduce_enum(py, py.get_type::<PyStatus>(), name)
+    }
+}
+
+// ---- squares, pieces, moves ----------------------------------------------------------
+
+/// A square in USI coordinates as seen from South: file digit 1-9 (1 = East edge),
+/// rank letter a-i (a = North edge), e.g. "5e".
+///
+/// `Square("5e")` or `Square(index)` with index 0-80 (0 = 9a, 8 = 1a, 80 = 1i);
+/// `int(sq)` is the index. Wherever a square is expected, the text "5e" or the index is
+/// accepted too. The module also has constants `yono.SQ_9A` ... `yono.SQ_1I` and the
+/// list `yono.SQUARES` in index order.
+#[pyclass(name = "Square", module = "yono", eq, ord, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct PySquare(yono::Square);
+
+#[pymethods]
+impl PySquare {
+    #[new]
+    fn py_new(square: &Bound<'_, PyAny>) -> PyResult<PySquare> {
+        square_arg(square).map(PySquare)
+    }
+
+    /// The square on `file` (1-9) and `rank` (1-9, a = 1); ValueError otherwise.
+    #[staticmethod]
+    fn from_file_rank(file: i64, rank: i64) -> PyResult<PySquare> {
+        u8::try_from(file)
+            .ok()
+            .zip(u8::try_from(rank).ok())
+            .and_then(|(f, r)| yono::Square::new(f, r))
+            .map(PySquare)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("no square on file {file}, rank {rank} (both must be 1 to 9)"))
+            })
+    }
+
+    /// File digit 1-9.
+    #[getter]
+    fn file(&self) -> u8 {
+        self.0.file()
+    }
+
+    /// Rank number 1-9 (a = 1).
+    #[getter]
+    fn rank(&self) -> u8 {
+        self.0.rank()
+    }
+
+    /// Index 0-80 (0 = 9a, 8 = 1a, 80 = 1i).
+    #[getter]
+    fn index(&self) -> usize {
+        self.0.index()
+    }
+
+    /// The USI name, e.g. "5e" (also `str(sq)`).
+    #[getter]
+    fn name(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Whether file + rank is even (the Bishop binding of 5i).
+    #[getter]
+    fn is_even_binding(&self) -> bool {
+        self.0.is_even_binding()
+    }
+
+    fn __int__(&self) -> usize {
+        self.0.index()
+    }
+
+    fn __index__(&self) -> usize {
+        self.0.index()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Square('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                py.get_type::<PySquare>().into_any(),
+                PyTuple::new(py, [self.0.to_string()])?.into_any(),
+            ],
+        )
+    }
+}
+
+fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Square> {
+    if let Ok(s) = obj.cast::<PySquare>() {
+        return Ok(s.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return text.parse::<yono::Square>().map_err(|e| PyValueError::new_err(e.to_string()));
+    }
+    if let Ok(i) = obj.extract::<i64>() {
+        return usize::try_from(i)
+            .ok()
+            .and_then(yono::Square::from_index)
+            .ok_or_else(|| PyValueError::new_err(format!("not a square index: {i} (expected 0 to 80)")));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a yono.Square, a square name such as \"5e\" or an index 0-80, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// A piece: a kind owned by a seat. `str(piece)` is its notation, e.g. "sK", "n+R".
+#[pyclass(name = "Piece", module = "yono", eq, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PyPiece(yono::Piece);
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    fn py_new(seat: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>) -> PyResult<PyPiece> {
+        Ok(PyPiece(yono::Piece::new(seat_arg(seat)?, kind_arg(kind)?)))
+    }
+
+    /// The piece with notation `symbol`, e.g. "sK" or "n+R"; ValueError otherwise.
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
+        let mut chars = symbol.chars();
+        let seat = chars.next().and_then(yono::Seat::from_char);
+        match seat {
+            Some(seat) => Ok(PyPiece(yono::Piece::new(seat, kind_from_symbol(chars.as_str())?.core()))),
+            None => Err(PyValueError::new_err(format!(
+                "not a piece: {symbol:?} (expected a seat letter then a kind, e.g. \"sK\" or \"n+R\")"
+            ))),
+        }
+    }
+
+    /// The owner.
+    #[getter]
+    fn seat(&self) -> PySeat {
+        PySeat::of(self.0.seat)
+    }
+
+    /// The kind.
+    #[getter]
+    fn kind(&self) -> PyPieceKind {
+        PyPieceKind::of(self.0.kind)
+    }
+
+    /// The notation, e.g. "sK" (also `str(piece)`).
+    #[getter]
+    fn symbol(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = py.get_type::<PyPiece>().getattr("from_symbol")?;
+        PyTuple::new(py, [f, PyTuple::new(py, [self.0.to_string()])?.into_any()])
+    }
+}
+
+/// A move of the seat to move: a board move ("7g7f", promoting "8h2b+"), a drop from
+/// the reserve ("P*5e"), or a pass ("pass", only when nothing else is legal).
+///
+/// `Move("7g7f")` is `Move.from_usi("7g7f")`; malformed text raises IllegalMoveError
+/// with code "malformed_move". Moves compare and hash by value; `str(move)` is its text.
+#[pyclass(name = "Move", module = "yono", eq, hash, frozen, from_py_object)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PyMove(yono::Move);
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    fn py_new(py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+        PyMove::from_usi(py, usi)
+    }
+
+    /// Parses move text: "7g7f", "8h2b+", "P*5e" or "pass".
+    #[staticmethod]
+    fn from_usi(py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+        yono::Move::from_usi(usi)
+            .map(PyMove)
+            .map_err(|e| move_err(py, e.into()))
+    }
+
+    /// A board move from `from_square` to `to_square`, promoting if `promote`.
+    #[staticmethod]
+    #[pyo3(signature = (from_square, to_square, promote = false))]
+    fn board(from_square: &Bound<'_, PyAny>, to_square: &Bound<'_, PyAny>, promote: bool) -> PyResult<PyMove> {
+        let from = square_arg(from_square)?;
+        let to = square_arg(to_square)?;
+        if from == to {
+            return Err(PyValueError::new_err(format!("a board move needs two different squares, got {from} twice")));
+        }
+        Ok(PyMove(yono::Move::Board { from, to, promote }))
+    }
+
+    /// A drop of `kind` (unpromoted: R B G S N L P) on `to_square`.
+    #[staticmethod]
+    fn drop(kind: &Bound<'_, PyAny>, to_square: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let kind = kind_arg(kind)?;
+        if kind.hand_index().is_none() {
+            return Err(PyValueError::new_err(format!("{kind} cannot be dropped (only R B G S N L P)")));
+        }
+        Ok(PyMove(yono::Move::Drop {
+            kind,
+            to: square_arg(to_square)?,
+        }))
+    }
+
+    /// The pass move.
+    #[classattr]
+    #[pyo3(name = "PASS")]
+    fn pass_move() -> PyMove {
+        PyMove(yono::Move::Pass)
+    }
+
+    /// Decodes a compact 16-bit move code (see `code`); ValueError for a code no move has.
+    #[staticmethod]
+    fn from_code(code: i64) -> PyResult<PyMove> {
+        u16::try_from(code)
+            .ok()
+            .and_then(yono::Move::from_code)
+            .map(PyMove)
+            .ok_or_else(|| PyValueError::new_err(format!("not a move code: {code}")))
+    }
+
+    /// The compact 16-bit code: board moves `from | to << 7 | promote << 14` (square
+    /// indices), drops `0x8000 | hand_index << 7 | to`, pass `0xFFFF`.
+    #[getter]
+    fn code(&self) -> u16 {
+        self.0.code()
+    }
+
+    /// The move text, e.g. "7g7f" (also `str(move)`).
+    fn usi(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The origin square of a board move; None for a drop or pass.
+    #[getter]
+    fn from_square(&self) -> Option<PySquare> {
+        self.0.from().map(PySquare)
+    }
+
+    /// The destination square; None for a pass.
+    #[getter]
+    fn to_square(&self) -> Option<PySquare> {
+        self.0.to().map(PySquare)
+    }
+
+    /// The dropped kind of a drop; None otherwise.
+    #[getter]
+    fn drop_kind(&self) -> Option<PyPieceKind> {
+        match self.0 {
+            yono::Move::Drop { kind, .. } => Some(PyPieceKind::of(kind)),
+            _ => None,
+        }
+    }
+
+    /// Whether this board move promotes.
+    #[getter]
+    fn promotion(&self) -> bool {
+        matches!(self.0, yono::Move::Board { promote: true, .. })
+    }
+
+    /// Whether this is a drop.
+    #[getter]
+    fn is_drop(&self) -> bool {
+        matches!(self.0, yono::Move::Drop { .. })
+    }
+
+    /// Whether this is the pass move.
+    #[getter]
+    fn is_pass(&self) -> bool {
+        self.0 == yono::Move::Pass
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_usi('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                py.get_type::<PyMove>().into_any(),
+                PyTuple::new(py, [self.0.to_string()])?.into_any(),
+            ],
+        )
+    }
+}
+
+/// A move argument: a `Move` or move text. Malformed text is an IllegalMoveError.
+fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(m.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return yono::Move::from_usi(&text.to_cow()?).map_err(|e| move_err(py, e.into()));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a yono.Move or move text such as \"7g7f\", got {}",
+        obj.get_type().name()?
+    )))
+}
+
+// ---- position -------------------------------------------------------------------------
+
+/// A game position with its move history (python-chess style).
+///
+/// `Position()` is the Yo[n]o start; `Position(text)` parses position text (the
+/// ruleset follows from its seats field: "s-n-" is standard Shogi);
+/// `Position(ruleset="shogi")` or `Position.shogi()` is the Shogi start, and
+/// `Position.from_sfen(...)` reads SFEN. Moves are played with `push` / `push_usi` and
+/// taken back with `pop`; the history also decides the fourfold-repetition draw.
+///
+/// Two positions are equal when their current states are (board, reserves, seats, seat
+/// to move, move number), whatever their histories; `hash(pos)` is the Zobrist key of
+/// the current state, so it changes as moves are pushed.
+#[pyclass(name = "Position", module = "yono")]
+#[derive(Clone)]
+pub struct PyPosition {
+    game: Game,
+}
+
+impl PyPosition {
+    fn pos(&self) -> &yono::Position {
+        self.game.position()
+    }
+}
+
+fn position_from_text(py: Python<'_>, text: &str) -> PyResult<yono::Position> {
+    yono::Position::from_text(text).map_err(|e| core_err(py, e))
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (text = None, ruleset = None))]
+    fn py_new(py: Python<'_>, text: Option<&str>, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        let ruleset = ruleset.map(ruleset_arg).transpose()?;
+        let position = match text {
+            None => yono::Position::new(ruleset.unwrap_or(yono::Ruleset::Yono)),
+            Some(text) => {
+                let pos = position_from_text(py, text)?;
+                if let Some(r) = ruleset {
+                    if pos.ruleset() != r {
+                        return Err(PyValueError::new_err(format!(
+                            "the position text is a {} position, not {}",
+                            pos.ruleset().name(),
+                            r.name()
+                        )));
+                    }
+                }
+                pos
+            }
+        };
+        Ok(PyPosition {
+            game: Game::from_position(position),
+        })
+    }
+
+    /// Parses and validates position text; raises ParseError (with `.code`).
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<PyPosition> {
+        Ok(PyPosition {
+            game: Game::from_position(position_from_text(py, text)?),
+        })
+    }
+
+    /// Reads a standard Shogi SFEN ("lnsgkgsnl/... b - 1"); raises ParseError.
+    #[classmethod]
+    fn from_sfen(_cls: &Bound<'_, PyType>, py: Python<'_>, sfen: &str) -> PyResult<PyPosition> {
+        let pos = yono::Position::from_sfen(sfen).map_err(|e| core_err(py, e))?;
+        Ok(PyPosition {
+            game: Game::from_position(pos),
+        })
+    }
+
+    /// The standard Shogi start position.
+    #[classmethod]
+    fn shogi(_cls: &Bound<'_, PyType>) -> PyPosition {
+        PyPosition {
+            game: Game::new(yono::Ruleset::Shogi),
+        }
+    }
+
+    /// The canonical position text of the current position.
+    fn text(&self) -> String {
+        self.pos().text()
+    }
+
+    /// The SFEN of a standard Shogi position; ValueError for a Yo[n]o position.
+    fn sfen(&self) -> PyResult<String> {
+        self.pos()
+            .sfen()
+            .ok_or_else(|| PyValueError::new_err("SFEN exists only for standard Shogi positions"))
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn ruleset(&self) -> PyRuleset {
+        PyRuleset::of(self.pos().ruleset())
+    }
+
+    /// The seat to move (the winner, once the game is won).
+    #[getter]
+    fn turn(&self) -> PySeat {
+        PySeat::of(self.pos().turn())
+    }
+
+    /// The seats still in the game, in turn order.
+    #[getter]
+    fn seats(&self) -> Vec<PySeat> {
+        self.pos().seats_in_game().iter().map(PySeat::of).collect()
+    }
+
+    /// The move number: 1 at the start, +1 after every move or pass.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.pos().move_number()
+    }
+
+    /// The moves pushed so far (oldest first).
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.game.moves().iter().copied().map(PyMove).collect()
+    }
+
+    /// How many moves have been pushed.
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The legal moves (a fresh list; empty once the game is over).
+    #[getter]
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.game.legal_moves().iter().copied().map(PyMove).collect()
+    }
+
+    /// The legal moves as compact 16-bit codes (see `Move.code`): a fast batch API.
+    fn legal_move_codes(&self) -> Vec<u16> {
+        self.game.legal_moves().iter().map(|m| m.code()).collect()
+    }
+
+    /// How many legal moves there are.
+    fn legal_move_count(&self) -> usize {
+        self.game.legal_moves().len()
+    }
+
+    /// Whether `move` (a Move or move text) is legal here; False for malformed text.
+    fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match move_arg(py, r#move) {
+            Ok(mv) => Ok(!self.game.is_over() && self.pos().is_legal(mv)),
+            Err(e) if e.is_instance_of::<IllegalMoveError>(py) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Raises IllegalMoveError (with `.code`) unless `move` is legal here.
+    fn check_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = move_arg(py, r#move)?;
+        if self.game.is_over() {
+            return Err(illegal(py, mv, yono::IllegalMove::GameOver));
+        }
+        self.pos().check_move(mv).map_err(|reason| illegal(py, mv, reason))
+    }
+
+    /// Parses move text and checks that it is legal here; returns the Move.
+    fn parse_usi(&self, py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+        let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
+        if self.game.is_over() {
+            return Err(illegal(py, mv, yono::IllegalMove::GameOver));
+        }
+        self.pos().check_move(mv).map_err(|reason| illegal(py, mv, reason))?;
+        Ok(PyMove(mv))
+    }
+
+    /// Plays `move` (a Move or move text), after checking that it is legal; raises
+    /// IllegalMoveError and leaves the position unchanged otherwise. Checkmated seats
+    /// are removed at once (RULES.md §6).
+    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = move_arg(py, r#move)?;
+        self.game.play(mv).map_err(|e| move_err(py, e))
+    }
+
+    /// Parses, checks and plays move text; returns the Move.
+    fn push_usi(&mut self, py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+        let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
+        self.game.play(mv).map_err(|e| move_err(py, e))?;
+        Ok(PyMove(mv))
+    }
+
+    /// Takes back the last move and returns it; IndexError if there is none.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        self.game
+            .undo()
+            .map(PyMove)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move; IndexError if there is none.
+    fn peek(&self) -> PyResult<PyMove> {
+        self.game
+            .moves()
+            .last()
+            .copied()
+            .map(PyMove)
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// The position the move stack starts from (a new Position without history).
+    fn root(&self) -> PyPosition {
+        PyPosition {
+            game: Game::from_position(self.game.start().clone()),
+        }
+    }
+
+    /// A copy; with `stack=False` the copy starts afresh from the current position
+    /// (no history, so repetitions count from there).
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> PyPosition {
+        if stack {
+            self.clone()
+        } else {
+            PyPosition {
+                game: Game::from_position(self.pos().clone()),
+            }
+        }
+    }
+
+    /// The piece on `square` (a Square, "5e" or an index), or None.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
+        Ok(self.pos().piece_at(square_arg(square)?).map(PyPiece))
+    }
+
+    /// Every piece on the board, by square (in square index order).
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for sq in yono::Square::all() {
+            if let Some(p) = self.pos().piece_at(sq) {
+                dict.set_item(PySquare(sq), PyPiece(p))?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The square of `seat`'s King, or None once it is out of the game.
+    fn king(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<PySquare>> {
+        Ok(self.pos().king(seat_arg(seat)?).map(PySquare))
+    }
+
+    /// The reserve (pieces in hand) of `seat`: {PieceKind: count}, only kinds held, in
+    /// the order R B G S N L P.
+    fn reserve<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (kind, count) in self.pos().reserve(seat_arg(seat)?).iter() {
+            if count > 0 {
+                dict.set_item(PyPieceKind::of(kind), count)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The seats threatening `seat`'s King (in turn order; empty without a King).
+    fn threatened_by(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PySeat>> {
+        Ok(self.pos().threatened_by(seat_arg(seat)?).iter().map(PySeat::of).collect())
+    }
+
+    /// For each seat that has a King: the seats threatening it, in turn order.
+    fn threats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        let pos = self.pos();
+        for (seat, by) in yono::Seat::ALL.into_iter().zip(pos.threats()) {
+            if pos.king(seat).is_some() {
+                let by: Vec<PySeat> = by.iter().map(PySeat::of).collect();
+                dict.set_item(PySeat::of(seat), PyList::new(py, by)?)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// Whether the King of the seat to move is threatened.
+    fn is_check(&self) -> bool {
+        self.pos().is_check()
+    }
+
+    /// The status: ONGOING, WON or DRAWN_BY_REPETITION.
+    fn status(&self) -> PyStatus {
+        match self.game.status() {
+            yono::Status::Ongoing => PyStatus::Ongoing,
+            yono::Status::Won(_) => PyStatus::Won,
+            yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
+        }
+    }
+
+    /// Whether the game has ended (won or drawn by repetition).
+    fn is_game_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The winner once the game is won; None otherwise (also after a draw).
+    fn winner(&self) -> Option<PySeat> {
+        match self.game.status() {
+            yono::Status::Won(s) => Some(PySeat::of(s)),
+            _ => None,
+        }
+    }
+
+    /// The scores by seat index [South, West, North, East]: each seat's once decided
+    /// (a checkmated seat's score; all of them once the game is over, the repetition
+    /// draw included), else None. Seats not in the ruleset are always None.
+    fn scores(&self) -> [Option<u8>; 4] {
+        self.game.scores()
+    }
+
+    /// The score of `seat` once decided, else None.
+    fn score(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        Ok(self.game.scores()[seat_arg(seat)?.index()])
+    }
+
+    /// How often the current position has occurred in this history, this one included.
+    fn repetitions(&self) -> usize {
+        self.game.repetitions()
+    }
+
+    /// The 64-bit Zobrist key of the current position (board, reserves, seat to move,
+    /// seats in the game; not the move number).
+    fn hash(&self) -> u64 {
+        self.pos().key()
+    }
+
+    /// Counts the leaves of the legal-move tree `depth` plies deep (pass counts as a
+    /// move; a finished game has none). Runs in Rust without holding the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        if depth > 0 && self.game.is_over() {
+            return 0;
+        }
+        let pos = self.pos().clone();
+        py.detach(move || yono::perft(&pos, depth))
+    }
+
+    /// Perft split by first move: {Move: leaf count} in generation order.
+    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+        let split = if self.game.is_over() {
+            Vec::new()
+        } else {
+            let pos = self.pos().clone();
+            py.detach(move || yono::divide(&pos, depth))
+        };
+        let dict = PyDict::new(py);
+        for (mv, n) in split {
+            dict.set_item(PyMove(mv), n)?;
+        }
+        Ok(dict)
+    }
+
+    fn __str__(&self) -> String {
+        self.pos().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("yono.Position('{}')", self.pos().text())
+    }
+
+    fn __eq__(&self, other: PyRef<'_, PyPosition>) -> bool {
+        self.pos() == other.pos()
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.pos().key()
+    }
+
+    fn __copy__(&self) -> PyPosition {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
+        self.clone()
+    }
+
+    /// Pickle support: the start text, then the move texts as state.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
+        PyTuple::new(
+            py,
+            [
+                py.get_type::<PyPosition>().into_any(),
+                PyTuple::new(py, [self.game.start().text()])?.into_any(),
+                PyList::new(py, moves)?.into_any(),
+            ],
+        )
+    }
+
+    fn __setstate__(&mut self, py: Python<'_>, state: Vec<String>) -> PyResult<()> {
+        let mut game = Game::from_position(self.game.start().clone());
+        for text in &state {
+            game.play_text(text).map_err(|e| move_err(py, e))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+}
+
+// ---- series ---------------------------------------------------------------------------
+
+/// Scores added up over several games (RULES.md §6).
+#[pyclass(name = "Series", module = "yono")]
+#[derive(Clone, Default)]
+pub struct PySeries {
+    series: yono::Series,
+}
+
+#[pymethods]
+impl PySeries {
+    #[new]
+    fn py_new() -> PySeries {
+        PySeries::default()
+    }
+
+    /// Adds one finished game's scores [South, West, North, East] (None for a seat not in
+    /// the ruleset is not allowed here: all four must be given); ValueError otherwise.
+    fn add(&mut self, scores: [Option<u8>; 4]) -> PyResult<()> {
+        self.series
+            .add(scores)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// Adds a finished game (a Position whose game is over); ValueError if it is not.
+    fn add_game(&mut self, position: PyRef<'_, PyPosition>) -> PyResult<()> {
+        self.series
+            .add_game(&position.game)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The total score of `seat`.
+    fn total(&self, seat: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(self.series.total(seat_arg(seat)?))
+    }
+
+    /// Totals by seat index [South, West, North, East].
+    fn totals(&self) -> [u32; 4] {
+        self.series.totals()
+    }
+
+    /// How many games were added.
+    #[getter]
+    fn games(&self) -> u32 {
+        self.series.games()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<yono.Series games={} totals={:?}>", self.series.games(), self.series.totals())
+    }
+}
+
+// ---- module ---------------------------------------------------------------------------
+
+/// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
+#[pyfunction]
+fn perft(py: Python<'_>, position: PyRef<'_, PyPosition>, depth: u32) -> u64 {
+    position.perft(py, depth)
+}
+
+/// The native part of the `yono` package.
+#[pymodule]
+fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PySeat>()?;
+    m.add_class::<PyPieceKind>()?;
+    m.add_class::<PyRuleset>()?;
+    m.add_class::<PyStatus>()?;
+    m.add_class::<PySquare>()?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyPosition>()?;
+    m.add_class::<PySeries>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("YONO_START", yono::ruleset::YONO_START)?;
+    m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
+    m.add("CORE_VERSION", yono::VERSION)?;
+    Ok(())
+}

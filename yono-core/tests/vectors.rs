@@ -1,0 +1,109 @@
+//! The cross-language vectors in `tests/vectors/` (written by
+//! `cargo run -p yono-core --example gen_vectors`) hold for the engine, and their
+//! legal-move lists and move results also hold for the square-by-square reference.
+
+mod reference;
+
+use serde_json::Value;
+use std::path::PathBuf;
+use yono::{perft, ErrorCode, Game, Move, Position, Seat, Status};
+
+fn load(name: &str) -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+}
+
+fn status_of(status: Status) -> (&'static str, Option<String>) {
+    match status {
+        Status::Ongoing => ("ongoing", None),
+        Status::Won(s) => ("won", Some(s.char().to_string())),
+        Status::DrawnByRepetition => ("drawn_by_repetition", None),
+    }
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn positions() {
+    let vectors = load("positions.json");
+    assert!(vectors.len() > 100);
+    for v in vectors {
+        let text = v["position"].as_str().unwrap();
+        let pos = Position::from_text(text).unwrap();
+        assert_eq!(pos.text(), text);
+        let expected = strings(&v["legal_moves"]);
+        let mut legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+        legal.sort();
+        assert_eq!(legal, expected, "{}", v["name"]);
+        assert_eq!(reference::legal_moves(text), expected, "reference: {}", v["name"]);
+        let (status, winner) = status_of(pos.status());
+        assert_eq!(v["status"], status);
+        assert_eq!(v["winner"].as_str().map(String::from), winner);
+        for seat in Seat::ALL {
+            let key = seat.char().to_string();
+            if pos.king(seat).is_some() {
+                let by: String = pos.threatened_by(seat).iter().map(|s| s.char()).collect();
+                assert_eq!(v["threats"][&key], by.as_str(), "{} threats of {key}", v["name"]);
+            } else {
+                assert!(v["threats"].get(&key).is_none());
+            }
+        }
+        for (d, n) in v["perft"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(perft(&pos, d as u32 + 1), n.as_u64().unwrap(), "{}", v["name"]);
+        }
+    }
+}
+
+#[test]
+fn games() {
+    let vectors = load("games.json");
+    for v in vectors {
+        let start = v["start"].as_str().unwrap();
+        let mut game = Game::from_text(start).unwrap();
+        let mut text = start.to_string();
+        for m in strings(&v["moves"]) {
+            game.play_text(&m).unwrap_or_else(|e| panic!("{}: {m}: {e}", v["name"]));
+            text = reference::play(&text, &m);
+        }
+        assert_eq!(game.position().text(), v["final"].as_str().unwrap());
+        assert_eq!(text, v["final"].as_str().unwrap(), "reference: {}", v["name"]);
+        let (status, winner) = status_of(game.status());
+        assert_eq!(v["status"], status);
+        assert_eq!(v["winner"].as_str().map(String::from), winner);
+        let scores: Vec<Option<u64>> =
+            v["scores"].as_array().unwrap().iter().map(Value::as_u64).collect();
+        let ours: Vec<Option<u64>> = game.scores().iter().map(|s| s.map(u64::from)).collect();
+        assert_eq!(ours, scores, "{}", v["name"]);
+    }
+}
+
+#[test]
+fn bad_positions() {
+    let vectors = load("bad_positions.json");
+    assert!(vectors.len() >= 30);
+    for v in vectors {
+        let text = v["text"].as_str().unwrap();
+        let result = match v["format"].as_str().unwrap() {
+            "sfen" => Position::from_sfen(text),
+            _ => Position::from_text(text),
+        };
+        let err = result.expect_err(text);
+        assert_eq!(err.code(), v["error"].as_str().unwrap(), "{text:?}: {err}");
+        assert!(!err.to_string().is_empty());
+    }
+}
+
+#[test]
+fn bad_moves() {
+    for v in load("bad_moves.json") {
+        let mut pos = Position::from_text(v["position"].as_str().unwrap()).unwrap();
+        let before = pos.clone();
+        let text = v["move"].as_str().unwrap();
+        let err = pos.play_text(text).expect_err(text);
+        assert_eq!(err.code(), v["error"].as_str().unwrap(), "{text:?}: {err}");
+        assert_eq!(pos, before, "a rejected move must not change the position");
+    }
+}

@@ -1,0 +1,90 @@
+"""yono: the rules of Yo[n]o Shogi (four-player Shogi) and standard Shogi.
+
+A thin Python layer over the Rust rules engine ``yono``: positions, legal moves,
+checkmate and elimination, scoring, position text and SFEN, hashing, perft.
+
+>>> import yono
+>>> pos = yono.Position()
+>>> len(pos.legal_moves)
+12
+>>> pos.push_usi("5g5f")
+Move.from_usi('5g5f')
+>>> pos.turn
+Seat.WEST
+"""
+
+from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
+from importlib.metadata import version as _version
+from typing import Dict as _Dict
+from typing import List as _List
+
+from ._yono import (
+    CORE_VERSION,
+    SHOGI_START,
+    YONO_START,
+    IllegalMoveError,
+    Move,
+    ParseError,
+    Piece,
+    PieceKind,
+    Position,
+    Ruleset,
+    Seat,
+    Series,
+    Square,
+    Status,
+    perft,
+)
+
+try:
+    __version__: str = _version("yono")
+except _PackageNotFoundError:  # pragma: no cover - only when run from a source tree
+    __version__ = CORE_VERSION
+
+#: The four seats in turn order.
+SEATS: _List[Seat] = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
+
+#: The seven kinds a reserve can hold, in the order R B G S N L P.
+HAND_KINDS: _List[PieceKind] = [
+    PieceKind.ROOK,
+    PieceKind.BISHOP,
+    PieceKind.GOLD,
+    PieceKind.SILVER,
+    PieceKind.KNIGHT,
+    PieceKind.LANCE,
+    PieceKind.PAWN,
+]
+
+#: All 81 squares in index order: 9a, 8a, ..., 1a, 9b, ..., 1i.
+SQUARES: _List[Square] = [Square(i) for i in range(81)]
+
+#: The squares by name, e.g. SQUARE_NAMES["5e"].
+SQUARE_NAMES: _Dict[str, Square] = {str(sq): sq for sq in SQUARES}
+
+# Module constants SQ_9A ... SQ_1I (one per square).
+for _sq in SQUARES:
+    globals()["SQ_" + str(_sq).upper()] = _sq
+del _sq
+
+__all__ = [
+    "CORE_VERSION",
+    "HAND_KINDS",
+    "SEATS",
+    "SHOGI_START",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "YONO_START",
+    "IllegalMoveError",
+    "Move",
+    "ParseError",
+    "Piece",
+    "PieceKind",
+    "Position",
+    "Ruleset",
+    "Seat",
+    "Series",
+    "Square",
+    "Status",
+    "perft",
+    "__version__",
+] + ["SQ_" + str(sq).upper() for sq in SQUARES]

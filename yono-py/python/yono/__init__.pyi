@@ -1,0 +1,459 @@
+"""Type stubs for yono: the rules of Yo[n]o Shogi (four-player Shogi) and standard Shogi.
+
+Conventions used throughout:
+
+* A *seat* argument (``SeatLike``) is a :class:`Seat`, a letter ``"s" "w" "n" "e"`` or a
+  name such as ``"South"``.
+* A *square* argument (``SquareLike``) is a :class:`Square`, a USI name such as ``"5e"``
+  or an index 0-80 (0 = 9a, 8 = 1a, 80 = 1i).
+* A *move* argument (``MoveLike``) is a :class:`Move` or move text (``"7g7f"``,
+  ``"8h2b+"``, ``"P*5e"``, ``"pass"``).
+* Scores are lists indexed by seat: ``[South, West, North, East]``.
+"""
+
+from typing import ClassVar, Dict, List, Optional, Union
+
+__version__: str
+CORE_VERSION: str
+YONO_START: str
+SHOGI_START: str
+
+class ParseError(ValueError):
+    """Invalid position text or SFEN. ``str(e)`` says what and where; ``code`` is the
+    stable snake_case error code (e.g. ``"rank_length"``, ``"nifu"``)."""
+
+    code: str
+
+class IllegalMoveError(ValueError):
+    """A move that cannot be played: ``code`` is ``"malformed_move"`` for text that is not
+    a move, else the reason (``"king_threatened"``, ``"game_over"``, ...). ``move`` is
+    the move text, or None for malformed text."""
+
+    code: str
+    move: Optional[str]
+
+class Seat:
+    """A seat (player), in turn order: SOUTH, WEST, NORTH, EAST. ``int(seat)`` is its
+    index 0-3; ``str(seat)`` its name ("South")."""
+
+    SOUTH: ClassVar["Seat"]
+    WEST: ClassVar["Seat"]
+    NORTH: ClassVar["Seat"]
+    EAST: ClassVar["Seat"]
+    @property
+    def letter(self) -> str:
+        """The notation letter: "s", "w", "n" or "e"."""
+    @property
+    def index(self) -> int:
+        """The index 0-3 in turn order."""
+    @property
+    def title(self) -> str:
+        """The English name: "South", "West", "North" or "East"."""
+    def next(self) -> "Seat":
+        """The next seat clockwise (regardless of who is still in the game)."""
+    def opposite(self) -> "Seat":
+        """The seat sitting opposite."""
+    @staticmethod
+    def from_letter(letter: str) -> "Seat":
+        """The seat with this notation letter; ValueError otherwise."""
+    @staticmethod
+    def from_index(index: int) -> "Seat":
+        """The seat with index 0-3; ValueError otherwise."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: "Seat") -> bool: ...
+    def __le__(self, other: "Seat") -> bool: ...
+    def __gt__(self, other: "Seat") -> bool: ...
+    def __ge__(self, other: "Seat") -> bool: ...
+
+SeatLike = Union[Seat, str]
+
+class PieceKind:
+    """The kind of a piece, promoted kinds included. ``str(kind)`` is its notation:
+    "K", "R", ..., "+R"."""
+
+    KING: ClassVar["PieceKind"]
+    ROOK: ClassVar["PieceKind"]
+    BISHOP: ClassVar["PieceKind"]
+    GOLD: ClassVar["PieceKind"]
+    SILVER: ClassVar["PieceKind"]
+    KNIGHT: ClassVar["PieceKind"]
+    LANCE: ClassVar["PieceKind"]
+    PAWN: ClassVar["PieceKind"]
+    DRAGON: ClassVar["PieceKind"]
+    HORSE: ClassVar["PieceKind"]
+    PROMOTED_SILVER: ClassVar["PieceKind"]
+    PROMOTED_KNIGHT: ClassVar["PieceKind"]
+    PROMOTED_LANCE: ClassVar["PieceKind"]
+    PROMOTED_PAWN: ClassVar["PieceKind"]
+    @property
+    def letter(self) -> str:
+        """The letter of the unpromoted kind: K R B G S N L P."""
+    @property
+    def symbol(self) -> str:
+        """The notation, e.g. "R" or "+R"."""
+    @property
+    def title(self) -> str:
+        """The English name, e.g. "Promoted Silver"."""
+    @property
+    def is_promoted(self) -> bool:
+        """Whether this is a promoted kind."""
+    def promoted(self) -> Optional["PieceKind"]:
+        """The promoted kind; None for King, Gold and promoted kinds."""
+    def unpromoted(self) -> "PieceKind":
+        """The unpromoted kind."""
+    @staticmethod
+    def from_symbol(symbol: str) -> "PieceKind":
+        """The kind with notation "K", "R", ..., "+R"; ValueError otherwise."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: "PieceKind") -> bool: ...
+    def __le__(self, other: "PieceKind") -> bool: ...
+    def __gt__(self, other: "PieceKind") -> bool: ...
+    def __ge__(self, other: "PieceKind") -> bool: ...
+
+PieceKindLike = Union[PieceKind, str]
+
+class Ruleset:
+    """YONO (four-player Yo[n]o Shogi) or SHOGI (standard two-player Shogi)."""
+
+    YONO: ClassVar["Ruleset"]
+    SHOGI: ClassVar["Ruleset"]
+    @property
+    def label(self) -> str:
+        """ "yono" or "shogi"."""
+    @property
+    def seats(self) -> List[Seat]:
+        """The seats that take part."""
+    @property
+    def max_score(self) -> int:
+        """The winner's score: 3 in Yo[n]o, 1 in Shogi."""
+    @property
+    def start_text(self) -> str:
+        """The start position as position text."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+RulesetLike = Union[Ruleset, str]
+
+class Status:
+    """ONGOING, WON or DRAWN_BY_REPETITION; ``str(status)`` is "ongoing", "won" or
+    "drawn_by_repetition"."""
+
+    ONGOING: ClassVar["Status"]
+    WON: ClassVar["Status"]
+    DRAWN_BY_REPETITION: ClassVar["Status"]
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Square:
+    """A square: ``Square("5e")`` or ``Square(index)``. ``int(sq)`` is the index,
+    ``str(sq)`` the name."""
+
+    def __init__(self, square: "SquareLike") -> None: ...
+    @staticmethod
+    def from_file_rank(file: int, rank: int) -> "Square":
+        """The square on file 1-9 and rank 1-9 (a = 1); ValueError otherwise."""
+    @property
+    def file(self) -> int:
+        """File digit 1-9."""
+    @property
+    def rank(self) -> int:
+        """Rank number 1-9 (a = 1)."""
+    @property
+    def index(self) -> int:
+        """Index 0-80."""
+    @property
+    def name(self) -> str:
+        """The USI name, e.g. "5e"."""
+    @property
+    def is_even_binding(self) -> bool:
+        """Whether file + rank is even."""
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: "Square") -> bool: ...
+    def __le__(self, other: "Square") -> bool: ...
+    def __gt__(self, other: "Square") -> bool: ...
+    def __ge__(self, other: "Square") -> bool: ...
+
+SquareLike = Union[Square, str, int]
+
+class Piece:
+    """A piece: a kind owned by a seat. ``str(piece)`` is e.g. "sK" or "n+R"."""
+
+    def __init__(self, seat: SeatLike, kind: PieceKindLike) -> None: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> "Piece":
+        """The piece with notation "sK", "n+R", ...; ValueError otherwise."""
+    @property
+    def seat(self) -> Seat:
+        """The owner."""
+    @property
+    def kind(self) -> PieceKind:
+        """The kind."""
+    @property
+    def symbol(self) -> str:
+        """The notation, e.g. "sK"."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Move:
+    """A move: board move ("7g7f", "8h2b+"), drop ("P*5e") or "pass".
+    ``Move(text)`` parses text (IllegalMoveError with code "malformed_move" if it is
+    not a move)."""
+
+    PASS: ClassVar["Move"]
+    def __init__(self, usi: str) -> None: ...
+    @staticmethod
+    def from_usi(usi: str) -> "Move":
+        """Parses move text; IllegalMoveError (code "malformed_move") otherwise."""
+    @staticmethod
+    def board(from_square: SquareLike, to_square: SquareLike, promote: bool = False) -> "Move":
+        """A board move."""
+    @staticmethod
+    def drop(kind: PieceKindLike, to_square: SquareLike) -> "Move":
+        """A drop of an unpromoted kind R B G S N L P."""
+    @staticmethod
+    def from_code(code: int) -> "Move":
+        """Decodes a compact 16-bit move code; ValueError for an invalid code."""
+    @property
+    def code(self) -> int:
+        """The compact 16-bit code."""
+    def usi(self) -> str:
+        """The move text."""
+    @property
+    def from_square(self) -> Optional[Square]:
+        """The origin of a board move; None for a drop or pass."""
+    @property
+    def to_square(self) -> Optional[Square]:
+        """The destination; None for a pass."""
+    @property
+    def drop_kind(self) -> Optional[PieceKind]:
+        """The kind dropped; None unless a drop."""
+    @property
+    def promotion(self) -> bool:
+        """Whether this board move promotes."""
+    @property
+    def is_drop(self) -> bool:
+        """Whether this is a drop."""
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is the pass move."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+MoveLike = Union[Move, str]
+
+class Position:
+    """A position with its move history.
+
+    ``Position()`` is the Yo[n]o start, ``Position(text)`` parses position text,
+    ``Position(ruleset="shogi")`` / ``Position.shogi()`` is the Shogi start.
+    Raises ParseError (with ``code``) for invalid text. Equal positions (same current
+    state, whatever the history) hash alike; ``hash`` changes as moves are pushed.
+    """
+
+    def __init__(self, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> None: ...
+    @classmethod
+    def from_text(cls, text: str) -> "Position":
+        """Parses and validates position text; ParseError otherwise."""
+    @classmethod
+    def from_sfen(cls, sfen: str) -> "Position":
+        """Reads a standard Shogi SFEN; ParseError otherwise."""
+    @classmethod
+    def shogi(cls) -> "Position":
+        """The standard Shogi start position."""
+    def text(self) -> str:
+        """The canonical position text."""
+    def sfen(self) -> str:
+        """The SFEN (standard Shogi only; ValueError for Yo[n]o)."""
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset."""
+    @property
+    def turn(self) -> Seat:
+        """The seat to move (the winner once the game is won)."""
+    @property
+    def seats(self) -> List[Seat]:
+        """The seats still in the game, in turn order."""
+    @property
+    def move_number(self) -> int:
+        """1 at the start, +1 after every move or pass."""
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves pushed so far, oldest first."""
+    def ply(self) -> int:
+        """How many moves have been pushed."""
+    @property
+    def legal_moves(self) -> List[Move]:
+        """The legal moves (empty once the game is over)."""
+    def legal_move_codes(self) -> List[int]:
+        """The legal moves as compact codes (fast batch API)."""
+    def legal_move_count(self) -> int:
+        """How many legal moves there are."""
+    def is_legal(self, move: MoveLike) -> bool:
+        """Whether the move is legal here (False for malformed text)."""
+    def check_move(self, move: MoveLike) -> None:
+        """Raises IllegalMoveError (with ``code``) unless the move is legal here."""
+    def parse_usi(self, usi: str) -> Move:
+        """Parses move text and checks that it is legal here."""
+    def push(self, move: MoveLike) -> None:
+        """Checks and plays a move; IllegalMoveError leaves the position unchanged."""
+    def push_usi(self, usi: str) -> Move:
+        """Parses, checks and plays move text; returns the Move."""
+    def pop(self) -> Move:
+        """Takes back the last move; IndexError if there is none."""
+    def peek(self) -> Move:
+        """The last move; IndexError if there is none."""
+    def root(self) -> "Position":
+        """The position the move stack starts from."""
+    def copy(self, *, stack: bool = True) -> "Position":
+        """A copy (with ``stack=False``: without the history)."""
+    def piece_at(self, square: SquareLike) -> Optional[Piece]:
+        """The piece on a square, or None."""
+    def pieces(self) -> Dict[Square, Piece]:
+        """Every piece on the board, by square."""
+    def king(self, seat: SeatLike) -> Optional[Square]:
+        """The square of a seat's King, or None."""
+    def reserve(self, seat: SeatLike) -> Dict[PieceKind, int]:
+        """A seat's reserve: {kind: count} for the kinds it holds."""
+    def threatened_by(self, seat: SeatLike) -> List[Seat]:
+        """The seats threatening a seat's King."""
+    def threats(self) -> Dict[Seat, List[Seat]]:
+        """For each seat with a King, the seats threatening it."""
+    def is_check(self) -> bool:
+        """Whether the King of the seat to move is threatened."""
+    def status(self) -> Status:
+        """ONGOING, WON or DRAWN_BY_REPETITION."""
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+    def winner(self) -> Optional[Seat]:
+        """The winner once the game is won, else None."""
+    def scores(self) -> List[Optional[int]]:
+        """Scores by seat index [S, W, N, E]; None while undecided or absent."""
+    def score(self, seat: SeatLike) -> Optional[int]:
+        """A seat's score once decided, else None."""
+    def repetitions(self) -> int:
+        """How often the current position occurred in this history."""
+    def hash(self) -> int:
+        """The 64-bit Zobrist key of the current position."""
+    def perft(self, depth: int) -> int:
+        """Leaf count of the legal-move tree ``depth`` plies deep."""
+    def divide(self, depth: int) -> Dict[Move, int]:
+        """Perft split by first move."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> "Position": ...
+    def __deepcopy__(self, memo: object) -> "Position": ...
+
+class Series:
+    """Scores added up over several games."""
+
+    def __init__(self) -> None: ...
+    def add(self, scores: List[Optional[int]]) -> None:
+        """Adds a finished game's four scores; ValueError if one is missing."""
+    def add_game(self, position: Position) -> None:
+        """Adds a finished game; ValueError if it is not over."""
+    def total(self, seat: SeatLike) -> int:
+        """A seat's total."""
+    def totals(self) -> List[int]:
+        """Totals by seat index."""
+    @property
+    def games(self) -> int:
+        """How many games were added."""
+
+def perft(position: Position, depth: int) -> int:
+    """Leaf count of the legal-move tree (same as ``position.perft(depth)``)."""
+
+SEATS: List[Seat]
+HAND_KINDS: List[PieceKind]
+SQUARES: List[Square]
+SQUARE_NAMES: Dict[str, Square]
+
+SQ_9A: Square
+SQ_8A: Square
+SQ_7A: Square
+SQ_6A: Square
+SQ_5A: Square
+SQ_4A: Square
+SQ_3A: Square
+SQ_2A: Square
+SQ_1A: Square
+SQ_9B: Square
+SQ_8B: Square
+SQ_7B: Square
+SQ_6B: Square
+SQ_5B: Square
+SQ_4B: Square
+SQ_3B: Square
+SQ_2B: Square
+SQ_1B: Square
+SQ_9C: Square
+SQ_8C: Square
+SQ_7C: Square
+SQ_6C: Square
+SQ_5C: Square
+SQ_4C: Square
+SQ_3C: Square
+SQ_2C: Square
+SQ_1C: Square
+SQ_9D: Square
+SQ_8D: Square
+SQ_7D: Square
+SQ_6D: Square
+SQ_5D: Square
+SQ_4D: Square
+SQ_3D: Square
+SQ_2D: Square
+SQ_1D: Square
+SQ_9E: Square
+SQ_8E: Square
+SQ_7E: Square
+SQ_6E: Square
+SQ_5E: Square
+SQ_4E: Square
+SQ_3E: Square
+SQ_2E: Square
+SQ_1E: Square
+SQ_9F: Square
+SQ_8F: Square
+SQ_7F: Square
+SQ_6F: Square
+SQ_5F: Square
+SQ_4F: Square
+SQ_3F: Square
+SQ_2F: Square
+SQ_1F: Square
+SQ_9G: Square
+SQ_8G: Square
+SQ_7G: Square
+SQ_6G: Square
+SQ_5G: Square
+SQ_4G: Square
+SQ_3G: Square
+SQ_2G: Square
+SQ_1G: Square
+SQ_9H: Square
+SQ_8H: Square
+SQ_7H: Square
+SQ_6H: Square
+SQ_5H: Square
+SQ_4H: Square
+SQ_3H: Square
+SQ_2H: Square
+SQ_1H: Square
+SQ_9I: Square
+SQ_8I: Square
+SQ_7I: Square
+SQ_6I: Square
+SQ_5I: Square
+SQ_4I: Square
+SQ_3I: Square
+SQ_2I: Square
+SQ_1I: Square

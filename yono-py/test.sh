@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the Python bindings in release mode, installs them into a virtualenv and runs
+# the pytest suite and mypy --strict. Run from anywhere (usually the repo root:
+# `bash yono-py/test.sh`). Needs python3 (3.9+), cargo, and PyPI + crates.io.
+#
+# Environment:
+#   YONO_PY_VENV   virtualenv to create or reuse (default: yono-py/.venv)
+#   PYTHON         interpreter for the virtualenv (default: python3)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+venv="${YONO_PY_VENV:-$here/.venv}"
+python="${PYTHON:-python3}"
+
+if [ ! -x "$venv/bin/python" ]; then
+    echo "== creating virtualenv $venv"
+    "$python" -m venv "$venv"
+fi
+vpy="$venv/bin/python"
+echo "== installing build and test tools"
+"$vpy" -m pip install --quiet --disable-pip-version-check --upgrade pip
+"$vpy" -m pip install --quiet --disable-pip-version-check \
+    "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8"
+
+echo "== building the wheel (maturin build --release)"
+dist="$(mktemp -d)"
+trap 'rm -rf "$dist"' EXIT
+(cd "$here" && "$venv/bin/maturin" build --release --quiet --out "$dist")
+wheel="$(ls "$dist"/yono-*.whl)"
+echo "   built $(basename "$wheel")"
+"$vpy" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+
+echo "== pytest"
+# Run from outside the source tree so that the installed wheel is what gets imported.
+(cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider .)
+
+echo "== mypy --strict"
+(cd "$here" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
+    tests/typed_example.py)
+echo "== yono-py: all checks passed"
