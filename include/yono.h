@@ -63,7 +63,11 @@
  */
 #define YONO_SQUARE_COUNT 81
 
-
+/**
+ * Upper bound on the number of legal moves in any position: an array of this many
+ * yono_move always holds yono_position_legal_moves().
+ */
+#define YONO_MAX_MOVES 2115
 
 /**
  * Buffer size that always holds a move text with its NUL ("8h2b+" is the longest).

@@ -51,18 +51,54 @@ struct BadMove {
 const RULE_POSITIONS: &[(&str, &str)] = &[
     ("yono start", yono::ruleset::YONO_START),
     ("shogi start", yono::ruleset::SHOGI_START),
-    ("cascade before the move", "wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1"),
-    ("simultaneous before the move", "wK3nK4/9/9/9/4wR3eK/9/9/9/sK8 s -/-/-/- swne 1"),
-    ("must pass", "wK7nK/9/9/9/8eK/9/9/sL8/1sR2sK4 w -/-/-/- swne 7"),
-    ("last two, must pass", "nK8/9/9/9/9/9/9/sL8/1sR2sK4 n -/-/-/- s0n1 30"),
-    ("west nifu", "4nK4/9/9/9/wK1wP5eK/9/9/9/4sK4 w -/P/-/- swne 1"),
-    ("east nifu", "4nK4/9/9/9/wK7eK/6eP2/9/9/4sK4 e -/-/-/P swne 1"),
-    ("binding limit", "4nK4/wK8/9/9/8eK/9/9/1sB1sB5/4sK4 s B/-/-/- swne 1"),
-    ("uchifuzume", "nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1"),
-    ("promotion", "2nK6/4sP4/4sN4/9/wK7eK/9/9/9/4sK4 s -/-/-/- swne 1"),
-    ("shogi mate", "4nK4/4sG4/4sP4/9/9/9/9/9/4sK4 n -/-/-/- s-n- 1"),
-    ("drops of all four", "4nK4/9/9/9/wK7eK/9/9/9/4sK4 s G/G/G/G swne 1"),
-    ("discovered threat", "nK8/4eR4/9/9/wK7eK/9/9/4sG4/4sK4 s -/-/-/- swne 1"),
+    (
+        "cascade before the move",
+        "wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1",
+    ),
+    (
+        "simultaneous before the move",
+        "wK3nK4/9/9/9/4wR3eK/9/9/9/sK8 s -/-/-/- swne 1",
+    ),
+    (
+        "must pass",
+        "wK7nK/9/9/9/8eK/9/9/sL8/1sR2sK4 w -/-/-/- swne 7",
+    ),
+    (
+        "last two, must pass",
+        "nK8/9/9/9/9/9/9/sL8/1sR2sK4 n -/-/-/- s0n1 30",
+    ),
+    (
+        "west nifu",
+        "4nK4/9/9/9/wK1wP5eK/9/9/9/4sK4 w -/P/-/- swne 1",
+    ),
+    (
+        "east nifu",
+        "4nK4/9/9/9/wK7eK/6eP2/9/9/4sK4 e -/-/-/P swne 1",
+    ),
+    (
+        "binding limit",
+        "4nK4/wK8/9/9/8eK/9/9/1sB1sB5/4sK4 s B/-/-/- swne 1",
+    ),
+    (
+        "uchifuzume",
+        "nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1",
+    ),
+    (
+        "promotion",
+        "2nK6/4sP4/4sN4/9/wK7eK/9/9/9/4sK4 s -/-/-/- swne 1",
+    ),
+    (
+        "shogi mate",
+        "4nK4/4sG4/4sP4/9/9/9/9/9/4sK4 n -/-/-/- s-n- 1",
+    ),
+    (
+        "drops of all four",
+        "4nK4/9/9/9/wK7eK/9/9/9/4sK4 s G/G/G/G swne 1",
+    ),
+    (
+        "discovered threat",
+        "nK8/4eR4/9/9/wK7eK/9/9/4sG4/4sK4 s -/-/-/- swne 1",
+    ),
 ];
 
 fn status_name(status: Status) -> (&'static str, Option<String>) {
@@ -163,7 +199,10 @@ fn bad_positions() -> Vec<BadPosition> {
         (with_board("4nK3s/9/9/9/wK7eK/9/9/9/4sK4"), "missing_kind"),
         (with_board("4nK4/0/9/9/wK7eK/9/9/9/4sK4"), "board_char"),
         (with_board("4nK4/9/9/9/wK7eK/9/9/9/4s+K4"), "cannot_promote"),
-        (with_board("4nK4/4s+G4/9/9/wK7eK/9/9/9/4sK4"), "cannot_promote"),
+        (
+            with_board("4nK4/4s+G4/9/9/wK7eK/9/9/9/4sK4"),
+            "cannot_promote",
+        ),
         (with_board("4nK4/4S4/9/9/wK7eK/9/9/9/4sK4"), "board_char"),
         (with_board("4nK4/9/9/9/wK7eK/9/9/9/4sK4\0"), "board_char"),
         (format!("{kings} x -/-/-/- swne 1"), "turn"),
@@ -183,25 +222,58 @@ fn bad_positions() -> Vec<BadPosition> {
         (format!("{kings} s -/-/-/- swne 99999999999"), "move_number"),
         (format!("{kings} s -/-/-/- swne +1"), "move_number"),
         (format!("{kings} s -/-/-/- s-ne 1"), "no_ruleset"),
-        ("4nK4/9/9/9/8eK/9/9/9/4sK4 w -/-/-/- s0ne 1".into(), "turn_not_in_game"),
-        ("4nK4/9/9/9/8eK/9/9/9/4sK4 s -/-/-/- s3ne 1".into(), "score_out_of_range"),
-        ("4nK4/9/9/9/8eK/9/9/9/4sK4 s -/-/-/- s2ne 1".into(), "inconsistent_score"),
-        (format!("{kings} s -/-/-/- s0ne 1"), "piece_of_seat_not_in_game"),
-        ("4nK4/9/9/9/8eK/9/9/9/4sK4 s -/P/-/- s0ne 1".into(), "reserve_of_seat_not_in_game"),
+        (
+            "4nK4/9/9/9/8eK/9/9/9/4sK4 w -/-/-/- s0ne 1".into(),
+            "turn_not_in_game",
+        ),
+        (
+            "4nK4/9/9/9/8eK/9/9/9/4sK4 s -/-/-/- s3ne 1".into(),
+            "score_out_of_range",
+        ),
+        (
+            "4nK4/9/9/9/8eK/9/9/9/4sK4 s -/-/-/- s2ne 1".into(),
+            "inconsistent_score",
+        ),
+        (
+            format!("{kings} s -/-/-/- s0ne 1"),
+            "piece_of_seat_not_in_game",
+        ),
+        (
+            "4nK4/9/9/9/8eK/9/9/9/4sK4 s -/P/-/- s0ne 1".into(),
+            "reserve_of_seat_not_in_game",
+        ),
         (with_board("9/9/9/9/wK7eK/9/9/9/4sK4"), "missing_king"),
-        (with_board("4nK4/9/9/9/wK7eK/9/9/9/3sKsK4"), "too_many_kings"),
+        (
+            with_board("4nK4/9/9/9/wK7eK/9/9/9/3sKsK4"),
+            "too_many_kings",
+        ),
         (format!("{kings} s 3R/2R/-/- swne 1"), "too_many_pieces"),
         (format!("{kings} s 18P/3P/-/- swne 1"), "too_many_pieces"),
-        (format!("{kings} s 3G/-/-/- swne 1").replace("4sK4", "4sK3sG"), "ok"),
+        (
+            format!("{kings} s 3G/-/-/- swne 1").replace("4sK4", "4sK3sG"),
+            "ok",
+        ),
         (with_board("4nKsP3/9/9/9/wK7eK/9/9/9/4sK4"), "dead_piece"),
         (with_board("4nK4/7wN1/9/9/wK7eK/9/9/9/4sK4"), "dead_piece"),
         (with_board("4nK4/9/9/9/wK7eK/9/9/9/4sK3nL"), "dead_piece"),
         (with_board("4nK4/9/4sP4/9/wK7eK/9/4sP4/9/4sK4"), "nifu"),
         (with_board("4nK4/9/9/9/wKwP2wP3eK/9/9/9/4sK4"), "nifu"),
-        (with_board("4nK4/4sR4/9/9/wK7eK/9/9/9/4sK4"), "king_capturable"),
-        ("4nK4/9/9/9/wK8/9/9/9/4sK4 s -/-/-/- s-n- 1".into(), "seat_not_in_ruleset"),
-        ("4nK4/9/9/9/9/9/9/9/4sK4 s -/P/-/- s-n- 1".into(), "seat_not_in_ruleset"),
-        ("4nK4/9/9/9/9/9/9/9/4sK4 s -/-/-/- s-n1 1".into(), "no_ruleset"),
+        (
+            with_board("4nK4/4sR4/9/9/wK7eK/9/9/9/4sK4"),
+            "king_capturable",
+        ),
+        (
+            "4nK4/9/9/9/wK8/9/9/9/4sK4 s -/-/-/- s-n- 1".into(),
+            "seat_not_in_ruleset",
+        ),
+        (
+            "4nK4/9/9/9/9/9/9/9/4sK4 s -/P/-/- s-n- 1".into(),
+            "seat_not_in_ruleset",
+        ),
+        (
+            "4nK4/9/9/9/9/9/9/9/4sK4 s -/-/-/- s-n1 1".into(),
+            "no_ruleset",
+        ),
     ];
     let mut out: Vec<BadPosition> = cases
         .into_iter()
@@ -213,13 +285,34 @@ fn bad_positions() -> Vec<BadPosition> {
         })
         .collect();
     let sfen_cases = [
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "turn"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -", "field_count"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNQ b - 1", "board_char"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2K 1", "reserve"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", "too_many_pieces"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL b - 1", "missing_king"),
-        ("lnsgkgsnl/1r5b1/ppppppppp/9/4P4/9/PPPPP1PPP/1B5R1/LNSGKGSNL b - 1", "nifu"),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+            "turn",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -",
+            "field_count",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNQ b - 1",
+            "board_char",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2K 1",
+            "reserve",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+            "too_many_pieces",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL b - 1",
+            "missing_king",
+        ),
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/4P4/9/PPPPP1PPP/1B5R1/LNSGKGSNL b - 1",
+            "nifu",
+        ),
     ];
     out.extend(sfen_cases.into_iter().map(|(text, error)| BadPosition {
         text: text.into(),
@@ -264,7 +357,11 @@ fn bad_moves() -> Vec<BadMove> {
         (rule("binding limit"), "B*5e", "binding_limit"),
         (rule("discovered threat"), "5h6h", "king_threatened"),
         (rule("shogi mate"), "5a4b", "game_over"),
-        ("9/9/9/9/9/9/9/sL8/1sR2sK4 s -/-/-/- s021 31".into(), "5i5h", "game_over"),
+        (
+            "9/9/9/9/9/9/9/sL8/1sR2sK4 s -/-/-/- s021 31".into(),
+            "5i5h",
+            "game_over",
+        ),
     ];
     cases
         .into_iter()
@@ -288,7 +385,11 @@ fn main() {
     }
     let mut games = Vec::new();
     for seed in 1..=8u64 {
-        let ruleset = if seed % 4 == 0 { Ruleset::Shogi } else { Ruleset::Yono };
+        let ruleset = if seed % 4 == 0 {
+            Ruleset::Shogi
+        } else {
+            Ruleset::Yono
+        };
         let game = random_game(Position::new(ruleset), seed * 0x9E37_79B9, 600);
         let mut replay = Game::from_position(game.start().clone());
         for (ply, mv) in game.moves().iter().enumerate() {
@@ -298,11 +399,16 @@ fn main() {
             }
             replay.play(*mv).expect("replay");
         }
-        games.push(game_vector(&format!("{} random game {seed}", ruleset.name()), &game));
+        games.push(game_vector(
+            &format!("{} random game {seed}", ruleset.name()),
+            &game,
+        ));
     }
     let mut repetition = Game::new(Ruleset::Yono);
     for _ in 0..3 {
-        for m in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"] {
+        for m in [
+            "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+        ] {
             repetition.play_text(m).expect("repetition cycle");
         }
     }
@@ -329,7 +435,10 @@ fn main() {
         let pos = Position::from_text(&case.position).expect("valid position");
         match pos.parse_move(&case.mv) {
             Err(e) if e.code() == case.error => {}
-            other => panic!("{} in {}: expected {}, got {other:?}", case.mv, case.position, case.error),
+            other => panic!(
+                "{} in {}: expected {}, got {other:?}",
+                case.mv, case.position, case.error
+            ),
         }
     }
 

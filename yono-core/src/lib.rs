@@ -1,6 +1,6 @@
-//! # yono: the rules of Yo[n]o Shogi
+//! # yono: the rules of Yo\[n\]o Shogi
 //!
-//! Yo[n]o Shogi is a four-player Shogi on the standard 9x9 board: South, West, North
+//! Yo\[n\]o Shogi is a four-player Shogi on the standard 9x9 board: South, West, North
 //! and East each command half a Shogi army from their own corner. A seat is
 //! checkmated — and all its pieces and reserve leave the game — when its King is
 //! threatened by the seat about to move. The last seat standing wins; every
@@ -43,6 +43,8 @@ mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+#[cfg(test)]
+mod proptests;
 pub mod reserve;
 pub mod ruleset;
 pub mod seat;
@@ -51,8 +53,6 @@ mod serde_impls;
 pub mod setup;
 pub mod square;
 mod zobrist;
-#[cfg(test)]
-mod proptests;
 
 pub use bitboard::Bitboard;
 pub use error::{

@@ -18,7 +18,7 @@ struct Safety {
 
 impl Position {
     /// All legal moves of the seat to move; `pass` exactly when nothing else is legal
-    /// (Yo[n]o); nothing once the game is over.
+    /// (Yo\[n\]o); nothing once the game is over.
     ///
     /// ```
     /// let pos = yono::Position::start();

@@ -33,7 +33,7 @@ pub enum Move {
         /// Where.
         to: Square,
     },
-    /// The seat has no other legal move (Yo[n]o only).
+    /// The seat has no other legal move (Yo\[n\]o only).
     Pass,
 }
 

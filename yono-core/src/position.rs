@@ -45,7 +45,7 @@ pub struct Position {
 pub enum Status {
     /// The seat to move has a move (possibly `pass`).
     Ongoing,
-    /// One seat is left (Yo[n]o), or the seat to move has no legal move (Shogi).
+    /// One seat is left (Yo\[n\]o), or the seat to move has no legal move (Shogi).
     Won(Seat),
     /// The same position occurred for the fourth time (only a [`crate::Game`] knows).
     DrawnByRepetition,
@@ -83,7 +83,7 @@ impl Eliminations {
 }
 
 impl Position {
-    /// The Yo[n]o Shogi start position (RULES.md §2).
+    /// The Yo\[n\]o Shogi start position (RULES.md §2).
     pub fn start() -> Position {
         Position::new(Ruleset::Yono)
     }
@@ -134,7 +134,7 @@ impl Position {
         self.to_setup().to_string()
     }
 
-    /// The SFEN of a standard Shogi position; `None` for Yo[n]o.
+    /// The SFEN of a standard Shogi position; `None` for Yo\[n\]o.
     pub fn sfen(&self) -> Option<String> {
         self.to_setup().to_sfen()
     }
@@ -471,7 +471,7 @@ impl Position {
     /// ```
     /// use yono::{Position, Move};
     /// let mut pos = Position::start();
-    /// let err = pos.play(Move::from_usi("5i4h").unwrap()).unwrap_err();
+    /// let err = pos.play(Move::from_usi("5i4g").unwrap()).unwrap_err();
     /// assert!(err.to_string().contains("cannot move"));
     /// assert_eq!(pos, Position::start());
     /// ```

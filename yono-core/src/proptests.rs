@@ -87,12 +87,19 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
         );
     }
     // Text round trip and hash from scratch.
-    assert_eq!(Position::from_text(&text).as_ref(), Ok(pos), "text round trip of {text}");
+    assert_eq!(
+        Position::from_text(&text).as_ref(),
+        Ok(pos),
+        "text round trip of {text}"
+    );
     assert_eq!(pos.key(), pos.compute_key(), "incremental hash in {text}");
     // No legal move leaves the mover's King threatened (before any checkmate).
     let mover = pos.turn();
     for &m in legal.iter() {
-        assert!(pos.is_legal(m), "generated move {m} rejected by is_legal in {text}");
+        assert!(
+            pos.is_legal(m),
+            "generated move {m} rejected by is_legal in {text}"
+        );
         if m == Move::Pass {
             continue;
         }
@@ -105,7 +112,10 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
             raw.occupied(),
             Bitboard::EMPTY,
         );
-        assert!(!threatened, "{m} leaves {mover}'s King threatened in {text}");
+        assert!(
+            !threatened,
+            "{m} leaves {mover}'s King threatened in {text}"
+        );
     }
     // Pieces are conserved: what leaves the board and reserves is exactly what the
     // fallen seats held.
@@ -124,8 +134,16 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
             expected_removed += 1;
         }
     }
-    assert_eq!(material(pos) - material(&child), expected_removed, "{mv} in {text}");
-    assert_eq!(child.key(), child.compute_key(), "incremental hash after {mv} in {text}");
+    assert_eq!(
+        material(pos) - material(&child),
+        expected_removed,
+        "{mv} in {text}"
+    );
+    assert_eq!(
+        child.key(),
+        child.compute_key(),
+        "incremental hash after {mv} in {text}"
+    );
     if with_reference {
         assert_eq!(
             child.text(),
@@ -247,7 +265,10 @@ fn long_random_games_cover_every_rule() {
     );
     assert!(passes > 0, "no pass in the random games");
     assert!(eliminations > 0, "no elimination in the random games");
-    assert!(drops > 100 && promotions > 100, "drops {drops}, promotions {promotions}");
+    assert!(
+        drops > 100 && promotions > 100,
+        "drops {drops}, promotions {promotions}"
+    );
     assert!(finished > 0, "no game finished");
 }
 
@@ -261,5 +282,8 @@ fn derived_starts_are_distinct_and_valid() {
         assert!(!a.legal_moves().is_empty());
     }
     let sq: Square = "5i".parse().unwrap();
-    assert_eq!(starts[0].piece_at(sq).map(|p| p.kind), Some(PieceKind::King));
+    assert_eq!(
+        starts[0].piece_at(sq).map(|p| p.kind),
+        Some(PieceKind::King)
+    );
 }

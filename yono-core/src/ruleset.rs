@@ -1,6 +1,6 @@
 //! Rulesets as data: which seats play, the setup, the zones and the special rules.
 //!
-//! Yo[n]o Shogi and standard two-player Shogi share every line of the engine; they
+//! Yo\[n\]o Shogi and standard two-player Shogi share every line of the engine; they
 //! differ only in the values below.
 
 use crate::{Bitboard, PieceKind, Seat, SeatSet};
@@ -8,7 +8,7 @@ use crate::{Bitboard, PieceKind, Seat, SeatSet};
 /// What a seat with no legal move does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NoMoveRule {
-    /// It plays `pass` (Yo[n]o Shogi, RULES.md §6).
+    /// It plays `pass` (Yo\[n\]o Shogi, RULES.md §6).
     Pass,
     /// It has lost (standard Shogi: checkmate or no move).
     Lose,
@@ -26,14 +26,14 @@ pub enum NoMoveRule {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ruleset {
-    /// Yo[n]o Shogi, the four-player game (RULES.md §1–§8).
+    /// Yo\[n\]o Shogi, the four-player game (RULES.md §1–§8).
     #[default]
     Yono,
     /// Standard two-player Shogi (RULES.md §9): South is Sente, North is Gote.
     Shogi,
 }
 
-/// The Yo[n]o start position (RULES.md §2).
+/// The Yo\[n\]o start position (RULES.md §2).
 pub const YONO_START: &str = "wLwRwP1nKnGnSnNnL/wNwBwP4nBnR/wS1wP1nPnPnPnPnP/wG1wP6/wK1wP3eP1eK/6eP1eG/sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s -/-/-/- swne 1";
 
 /// The standard Shogi start position in this library's position text.
@@ -164,7 +164,7 @@ impl Ruleset {
         PROMOTION_ZONES[seat.index()]
     }
 
-    /// The highest score a seat can get: the winner's (3 in Yo[n]o, 1 in Shogi).
+    /// The highest score a seat can get: the winner's (3 in Yo\[n\]o, 1 in Shogi).
     pub const fn max_score(self) -> u8 {
         self.seats().len() as u8 - 1
     }

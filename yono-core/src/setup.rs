@@ -48,7 +48,7 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The ruleset the seats field implies: all four seats for Yo[n]o; South and North
+    /// The ruleset the seats field implies: all four seats for Yo\[n\]o; South and North
     /// only (West and East absent) for standard Shogi.
     pub fn ruleset(&self) -> Option<Ruleset> {
         let absent = self.seats.map(|s| s == SeatState::Absent);

@@ -29,8 +29,8 @@ fn start_position_has_the_twelve_moves_of_the_rules() {
     assert_eq!(
         moves_of(&p),
         [
-            "5g5f", "5i5h", "5i6h", "6g6f", "6i5h", "6i6h", "6i7h", "7g7f", "7i6h", "7i7h",
-            "8g8f", "9g9f"
+            "5g5f", "5i5h", "5i6h", "6g6f", "6i5h", "6i6h", "6i7h", "7g7f", "7i6h", "7i7h", "8g8f",
+            "9g9f"
         ]
     );
     assert_eq!(p.threats(), [yono::SeatSet::EMPTY; 4]);
@@ -50,7 +50,13 @@ fn turn_order_is_clockwise() {
     }
     assert_eq!(
         order,
-        [Seat::South, Seat::West, Seat::North, Seat::East, Seat::South]
+        [
+            Seat::South,
+            Seat::West,
+            Seat::North,
+            Seat::East,
+            Seat::South
+        ]
     );
 }
 
@@ -121,8 +127,14 @@ fn the_last_checkmate_ends_the_game_and_scores_three_two_one_zero() {
 fn west_and_east_nifu_runs_along_ranks() {
     let p = pos("4nK4/9/9/9/wK1wP5eK/9/9/9/4sK4 w -/P/-/- swne 1");
     assert_eq!(reason(&p, "P*5e"), IllegalMove::Nifu("5e".parse().unwrap()));
-    assert!(p.is_legal(mv("P*7d")), "same file, other rank is fine for West");
-    assert_eq!(reason(&p, "P*5f"), IllegalMove::OutsideDropZone("5f".parse().unwrap()));
+    assert!(
+        p.is_legal(mv("P*7d")),
+        "same file, other rank is fine for West"
+    );
+    assert_eq!(
+        reason(&p, "P*5f"),
+        IllegalMove::OutsideDropZone("5f".parse().unwrap())
+    );
     let e = pos("4nK4/9/9/9/wK7eK/6eP2/9/9/4sK4 e -/-/-/P swne 1");
     assert_eq!(reason(&e, "P*5f"), IllegalMove::Nifu("5f".parse().unwrap()));
     assert!(e.is_legal(mv("P*3g")));
@@ -135,9 +147,18 @@ fn west_and_east_nifu_runs_along_ranks() {
 fn pawns_lances_and_knights_cannot_be_dropped_where_they_could_never_move() {
     let west = pos("4nK4/9/9/9/wK7eK/9/9/9/4sK4 w -/NLP/-/- swne 1");
     // West's last line is file 1, its last two files 1 and 2.
-    assert!(matches!(reason(&west, "P*1c"), IllegalMove::DeadDrop { .. }));
-    assert!(matches!(reason(&west, "L*1c"), IllegalMove::DeadDrop { .. }));
-    assert!(matches!(reason(&west, "N*2c"), IllegalMove::DeadDrop { .. }));
+    assert!(matches!(
+        reason(&west, "P*1c"),
+        IllegalMove::DeadDrop { .. }
+    ));
+    assert!(matches!(
+        reason(&west, "L*1c"),
+        IllegalMove::DeadDrop { .. }
+    ));
+    assert!(matches!(
+        reason(&west, "N*2c"),
+        IllegalMove::DeadDrop { .. }
+    ));
     assert!(west.is_legal(mv("N*3c")) && west.is_legal(mv("P*2c")));
 }
 
@@ -145,7 +166,10 @@ fn pawns_lances_and_knights_cannot_be_dropped_where_they_could_never_move() {
 fn bishop_binding_limit() {
     // South's Bishops on 8h and 6h are both on the even binding.
     let p = pos("4nK4/wK8/9/9/8eK/9/9/1sB1sB5/4sK4 s B/-/-/- swne 1");
-    assert_eq!(reason(&p, "B*5e"), IllegalMove::BindingLimit("5e".parse().unwrap()));
+    assert_eq!(
+        reason(&p, "B*5e"),
+        IllegalMove::BindingLimit("5e".parse().unwrap())
+    );
     assert!(p.is_legal(mv("B*5f")), "the odd binding is free");
     // A Horse is not bound and does not count.
     let h = pos("4nK4/wK8/9/9/8eK/9/9/1sB1s+B5/4sK4 s B/-/-/- swne 1");
@@ -158,7 +182,10 @@ fn bishop_binding_limit() {
 fn uchifuzume_forbids_a_pawn_drop_that_leaves_the_king_without_a_move() {
     // North's King in the corner: Silver covers 8a, Gold covers 8b and 9b.
     let p = pos("nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1");
-    assert_eq!(reason(&p, "P*9b"), IllegalMove::Uchifuzume("9b".parse().unwrap()));
+    assert_eq!(
+        reason(&p, "P*9b"),
+        IllegalMove::Uchifuzume("9b".parse().unwrap())
+    );
     // North is not even next to move (West is): the rule holds for any King.
     assert_eq!(p.turn().next(), Seat::West);
     // With a flight square (no Silver) the same drop is legal.
@@ -223,9 +250,16 @@ fn a_move_is_illegal_if_any_other_seat_threatens_the_king_afterwards() {
 #[test]
 fn drops_stay_in_the_45_square_zone() {
     let p = pos("4nK4/9/9/9/wK7eK/9/9/9/4sK4 s G/G/G/G swne 1");
-    assert_eq!(reason(&p, "G*4e"), IllegalMove::OutsideDropZone("4e".parse().unwrap()));
+    assert_eq!(
+        reason(&p, "G*4e"),
+        IllegalMove::OutsideDropZone("4e".parse().unwrap())
+    );
     assert!(p.is_legal(mv("G*6a")) && p.is_legal(mv("G*9a")));
-    let drops = p.legal_moves().iter().filter(|m| matches!(m, Move::Drop { .. })).count();
+    let drops = p
+        .legal_moves()
+        .iter()
+        .filter(|m| matches!(m, Move::Drop { .. }))
+        .count();
     // 45 squares less the two Kings standing in South's zone (5a, 5i) and 9e.
     assert_eq!(drops, 45 - 3);
 }
@@ -233,7 +267,9 @@ fn drops_stay_in_the_45_square_zone() {
 #[test]
 fn fourfold_repetition_draws_and_scores_the_remaining_seats() {
     let mut game = Game::new(Ruleset::Yono);
-    let cycle = ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"];
+    let cycle = [
+        "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+    ];
     for round in 0..3 {
         for (i, m) in cycle.iter().enumerate() {
             assert_eq!(game.status(), Status::Ongoing, "round {round} move {i}");
@@ -276,7 +312,10 @@ fn sfen_round_trips_and_matches_the_position_text() {
 #[test]
 fn move_text_parser_says_why_a_move_is_rejected() {
     let p = Position::start();
-    assert!(matches!(p.parse_move("hello"), Err(MoveError::Malformed(_))));
+    assert!(matches!(
+        p.parse_move("hello"),
+        Err(MoveError::Malformed(_))
+    ));
     let err = p.parse_move("5g5e").unwrap_err();
     assert_eq!(err.code(), "unreachable_square");
     assert!(err.to_string().contains("5g5e"));

@@ -9,9 +9,15 @@ use std::path::PathBuf;
 use yono::{perft, ErrorCode, Game, Move, Position, Seat, Status};
 
 fn load(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/vectors")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+    serde_json::from_str::<Value>(&text)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 fn status_of(status: Status) -> (&'static str, Option<String>) {
@@ -23,7 +29,11 @@ fn status_of(status: Status) -> (&'static str, Option<String>) {
 }
 
 fn strings(v: &Value) -> Vec<String> {
-    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -38,7 +48,12 @@ fn positions() {
         let mut legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
         legal.sort();
         assert_eq!(legal, expected, "{}", v["name"]);
-        assert_eq!(reference::legal_moves(text), expected, "reference: {}", v["name"]);
+        assert_eq!(
+            reference::legal_moves(text),
+            expected,
+            "reference: {}",
+            v["name"]
+        );
         let (status, winner) = status_of(pos.status());
         assert_eq!(v["status"], status);
         assert_eq!(v["winner"].as_str().map(String::from), winner);
@@ -46,13 +61,23 @@ fn positions() {
             let key = seat.char().to_string();
             if pos.king(seat).is_some() {
                 let by: String = pos.threatened_by(seat).iter().map(|s| s.char()).collect();
-                assert_eq!(v["threats"][&key], by.as_str(), "{} threats of {key}", v["name"]);
+                assert_eq!(
+                    v["threats"][&key],
+                    by.as_str(),
+                    "{} threats of {key}",
+                    v["name"]
+                );
             } else {
                 assert!(v["threats"].get(&key).is_none());
             }
         }
         for (d, n) in v["perft"].as_array().unwrap().iter().enumerate() {
-            assert_eq!(perft(&pos, d as u32 + 1), n.as_u64().unwrap(), "{}", v["name"]);
+            assert_eq!(
+                perft(&pos, d as u32 + 1),
+                n.as_u64().unwrap(),
+                "{}",
+                v["name"]
+            );
         }
     }
 }
@@ -65,16 +90,26 @@ fn games() {
         let mut game = Game::from_text(start).unwrap();
         let mut text = start.to_string();
         for m in strings(&v["moves"]) {
-            game.play_text(&m).unwrap_or_else(|e| panic!("{}: {m}: {e}", v["name"]));
+            game.play_text(&m)
+                .unwrap_or_else(|e| panic!("{}: {m}: {e}", v["name"]));
             text = reference::play(&text, &m);
         }
         assert_eq!(game.position().text(), v["final"].as_str().unwrap());
-        assert_eq!(text, v["final"].as_str().unwrap(), "reference: {}", v["name"]);
+        assert_eq!(
+            text,
+            v["final"].as_str().unwrap(),
+            "reference: {}",
+            v["name"]
+        );
         let (status, winner) = status_of(game.status());
         assert_eq!(v["status"], status);
         assert_eq!(v["winner"].as_str().map(String::from), winner);
-        let scores: Vec<Option<u64>> =
-            v["scores"].as_array().unwrap().iter().map(Value::as_u64).collect();
+        let scores: Vec<Option<u64>> = v["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::as_u64)
+            .collect();
         let ours: Vec<Option<u64>> = game.scores().iter().map(|s| s.map(u64::from)).collect();
         assert_eq!(ours, scores, "{}", v["name"]);
     }
