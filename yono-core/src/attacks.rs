@@ -140,8 +140,30 @@ const fn lines_table() -> [Bitboard; 81] {
 }
 static LINES: [Bitboard; 81] = lines_table();
 
+/// Number of ray directions; directions `0..4` increase the square index.
+pub(crate) const DIRECTIONS: usize = 8;
+
+/// Whether ray direction `dir` is orthogonal (rank or file) rather than diagonal.
 #[inline]
-fn ray_attacks(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) const fn is_orthogonal(dir: usize) -> bool {
+    DIRS[dir].0 == 0 || DIRS[dir].1 == 0
+}
+
+/// The direction opposite to `dir`.
+#[inline]
+pub(crate) const fn reverse(dir: usize) -> usize {
+    (dir + 4) % 8
+}
+
+/// The ray direction a Lance of `seat` slides in.
+#[inline]
+pub(crate) const fn lance_direction(seat: Seat) -> usize {
+    LANCE_DIR[seat.index()]
+}
+
+/// Squares along `dir` from `sq` up to and including the first occupied one.
+#[inline]
+pub(crate) fn ray_attacks(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
     let ray = RAYS[dir][sq.index()];
     let blockers = ray & occupied;
     // Directions 0–3 increase the index, so their nearest blocker is the lowest bit.

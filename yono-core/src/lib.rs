@@ -28,7 +28,7 @@
 //! [`bitboard`], [`attacks`], [`ruleset`] (zones and rule switches), [`setup`]
 //! (unvalidated positions and their text), [`position`] (validation, playing,
 //! checkmate), `movegen` (legal moves and why a move is illegal), [`game`]
-//! (history and repetition), [`perft`], `zobrist` (hashing).
+//! (history and repetition), [`mod@perft`], `zobrist` (hashing).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

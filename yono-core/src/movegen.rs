@@ -3,7 +3,7 @@
 //! Generation is pseudo-legal by bitboards, then a King-safety filter that only does
 //! real work for King moves, pieces on a line through their King, and when in check.
 
-use crate::attacks::{self, lines_through};
+use crate::attacks;
 use crate::ruleset::{dead_squares, pawn_line, BINDINGS};
 use crate::{
     Bitboard, IllegalMove, Move, MoveList, NoMoveRule, PieceKind, Position, Seat, SeatSet, Square,
@@ -14,6 +14,76 @@ struct Safety {
     king: Option<Square>,
     enemies: SeatSet,
     in_check: bool,
+    /// Own pieces standing between the King and an enemy slider aimed at it.
+    pinned: Bitboard,
+}
+
+/// Where generated moves go: a list, a counter, or a "does any exist" probe. Board
+/// moves arrive per origin as two destination sets, so counting never builds a move.
+pub(crate) trait MoveSink {
+    /// Moves of the piece on `from`: promoting onto `promote`, not onto `plain`.
+    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard);
+    /// Drops of `kind` onto `to`.
+    fn drops(&mut self, kind: PieceKind, to: Bitboard);
+    /// Whether generation may stop now.
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard) {
+        for to in promote {
+            self.push(Move::Board {
+                from,
+                to,
+                promote: true,
+            });
+        }
+        for to in plain {
+            self.push(Move::Board {
+                from,
+                to,
+                promote: false,
+            });
+        }
+    }
+    #[inline]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        for to in to {
+            self.push(Move::Drop { kind, to });
+        }
+    }
+}
+
+/// Counts moves without building them.
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn board(&mut self, _: Square, promote: Bitboard, plain: Bitboard) {
+        self.0 += (promote.count() + plain.count()) as u64;
+    }
+    #[inline]
+    fn drops(&mut self, _: PieceKind, to: Bitboard) {
+        self.0 += to.count() as u64;
+    }
+}
+
+/// Stops at the first move.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    fn board(&mut self, _: Square, promote: Bitboard, plain: Bitboard) {
+        self.0 |= promote.any() || plain.any();
+    }
+    fn drops(&mut self, _: PieceKind, to: Bitboard) {
+        self.0 |= to.any();
+    }
+    fn satisfied(&self) -> bool {
+        self.0
+    }
 }
 
 impl Position {
@@ -36,9 +106,29 @@ impl Position {
         if self.in_game.len() <= 1 {
             return;
         }
-        self.generate(self.turn, list, false);
+        self.generate(self.turn, list);
         if list.is_empty() && self.ruleset.no_move_rule() == NoMoveRule::Pass {
             list.push(Move::Pass);
+        }
+    }
+
+    /// The number of legal moves (`pass` included), counted without building them:
+    /// the fast way to finish a perft.
+    ///
+    /// ```
+    /// let pos = yono::Position::start();
+    /// assert_eq!(pos.count_legal_moves(), pos.legal_moves().len() as u64);
+    /// ```
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.in_game.len() <= 1 {
+            return 0;
+        }
+        let mut counter = Counter(0);
+        self.generate(self.turn, &mut counter);
+        if counter.0 == 0 && self.ruleset.no_move_rule() == NoMoveRule::Pass {
+            1
+        } else {
+            counter.0
         }
     }
 
@@ -49,9 +139,9 @@ impl Position {
 
     /// Whether `seat` would have a legal move (not counting `pass`) if it moved now.
     pub(crate) fn seat_has_move(&self, seat: Seat) -> bool {
-        let mut list = MoveList::new();
-        self.generate(seat, &mut list, true);
-        !list.is_empty()
+        let mut probe = AnyMove(false);
+        self.generate(seat, &mut probe);
+        probe.0
     }
 
     /// Whether `mv` is legal for the seat to move.
@@ -68,13 +158,56 @@ impl Position {
     fn safety(&self, seat: Seat) -> Safety {
         let king = self.king(seat);
         let enemies = self.in_game.without(seat);
-        let in_check =
-            king.is_some_and(|k| self.attacked_by_any(enemies, k, self.occupied, Bitboard::EMPTY));
+        let (in_check, pinned) = match king {
+            Some(k) => (
+                self.attacked_by_any(enemies, k, self.occupied, Bitboard::EMPTY),
+                self.pinned(seat, k, enemies),
+            ),
+            None => (false, Bitboard::EMPTY),
+        };
         Safety {
             king,
             enemies,
             in_check,
+            pinned,
         }
+    }
+
+    /// Own pieces that are the only piece between the King and an enemy Rook,
+    /// Bishop, Dragon, Horse or Lance sliding toward it.
+    fn pinned(&self, seat: Seat, king: Square, enemies: SeatSet) -> Bitboard {
+        let own = self.by_seat[seat.index()];
+        let enemy_pieces = enemies
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, s| acc | self.by_seat[s.index()]);
+        let k = &self.by_kind;
+        let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
+        let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
+        let mut pinned = Bitboard::EMPTY;
+        for dir in 0..attacks::DIRECTIONS {
+            let Some(blocker) = (attacks::ray_attacks(dir, king, self.occupied) & own).first()
+            else {
+                continue;
+            };
+            let beyond = attacks::ray_attacks(dir, blocker, self.occupied) & self.occupied;
+            let Some(p) = (beyond & enemy_pieces).first() else {
+                continue;
+            };
+            let sliders = if attacks::is_orthogonal(dir) {
+                rook_like
+            } else {
+                bishop_like
+            };
+            let aimed = sliders.contains(p)
+                || self.board[p.index()].is_some_and(|piece| {
+                    piece.kind == PieceKind::Lance
+                        && attacks::lance_direction(piece.seat) == attacks::reverse(dir)
+                });
+            if aimed {
+                pinned |= Bitboard::from_square(blocker);
+            }
+        }
+        pinned
     }
 
     /// Whether the King of the mover stays unthreatened after a piece of `kind` goes
@@ -91,13 +224,8 @@ impl Position {
             return true;
         };
         let is_king = kind == PieceKind::King;
-        if !safety.in_check && !is_king {
-            // Only a piece leaving a line through the King can uncover a threat.
-            match from {
-                None => return true,
-                Some(f) if !lines_through(king).contains(f) => return true,
-                _ => {}
-            }
+        if !safety.in_check && !is_king && from.is_none_or(|f| !safety.pinned.contains(f)) {
+            return true;
         }
         let to_bb = Bitboard::from_square(to);
         let mut occupied = self.occupied | to_bb;
@@ -108,9 +236,9 @@ impl Position {
         !self.attacked_by_any(safety.enemies, target, occupied, to_bb)
     }
 
-    /// Pseudo-legal generation plus the safety filter, for any `seat` (the uchifuzume
-    /// test asks about a seat that is not to move). With `first_only`, stops after one.
-    pub(crate) fn generate(&self, seat: Seat, list: &mut MoveList, first_only: bool) {
+    /// Legal moves of any `seat` into `sink` (the uchifuzume test asks about a seat
+    /// that is not to move). `pass` is the caller's business.
+    pub(crate) fn generate<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
         let safety = self.safety(seat);
         let own = self.by_seat[seat.index()];
         let zone = self.ruleset.promotion_zone(seat);
@@ -119,36 +247,26 @@ impl Position {
                 continue;
             };
             let kind = piece.kind;
-            let targets = attacks::attacks(seat, kind, from, self.occupied) & !own;
-            let promotable = kind.promoted().is_some();
-            let must = dead_squares(seat, kind);
-            for to in targets {
-                if !self.keeps_king_safe(&safety, kind, Some(from), to) {
-                    continue;
-                }
-                if promotable && (zone.contains(from) || zone.contains(to)) {
-                    list.push(Move::Board {
-                        from,
-                        to,
-                        promote: true,
-                    });
-                    if !must.contains(to) {
-                        list.push(Move::Board {
-                            from,
-                            to,
-                            promote: false,
-                        });
-                    }
-                } else {
-                    list.push(Move::Board {
-                        from,
-                        to,
-                        promote: false,
-                    });
-                }
-                if first_only {
-                    return;
-                }
+            let mut targets = attacks::attacks(seat, kind, from, self.occupied) & !own;
+            if kind == PieceKind::King || safety.in_check || safety.pinned.contains(from) {
+                targets = targets
+                    .into_iter()
+                    .filter(|&to| self.keeps_king_safe(&safety, kind, Some(from), to))
+                    .collect();
+            }
+            if targets.is_empty() {
+                continue;
+            }
+            let (promote, plain) = if kind.promoted().is_none() {
+                (Bitboard::EMPTY, targets)
+            } else if zone.contains(from) {
+                (targets, targets & !dead_squares(seat, kind))
+            } else {
+                (targets & zone, targets & !dead_squares(seat, kind))
+            };
+            sink.board(from, promote, plain);
+            if sink.satisfied() {
+                return;
             }
         }
         let reserve = self.reserves[seat.index()];
@@ -157,19 +275,36 @@ impl Position {
         }
         let empty = !self.occupied & self.ruleset.drop_zone(seat);
         for (kind, _) in reserve.iter() {
-            for to in self.drop_squares(seat, kind, empty) {
-                if !self.keeps_king_safe(&safety, kind, None, to) {
-                    continue;
+            let mut to = self.drop_squares(seat, kind, empty);
+            if safety.in_check {
+                to = to
+                    .into_iter()
+                    .filter(|&sq| self.keeps_king_safe(&safety, kind, None, sq))
+                    .collect();
+            }
+            if kind == PieceKind::Pawn {
+                for sq in to & self.uchifuzume_candidates(seat) {
+                    if self.drop_is_uchifuzume(seat, sq) {
+                        to = to.without(sq);
+                    }
                 }
-                if kind == PieceKind::Pawn && self.drop_is_uchifuzume(seat, to) {
-                    continue;
-                }
-                list.push(Move::Drop { kind, to });
-                if first_only {
+            }
+            if to.any() {
+                sink.drops(kind, to);
+                if sink.satisfied() {
                     return;
                 }
             }
         }
+    }
+
+    /// Squares where a Pawn of `seat` would stand right in front of another seat's
+    /// King: the only drops the uchifuzume rule can forbid.
+    fn uchifuzume_candidates(&self, seat: Seat) -> Bitboard {
+        let kings = self.by_kind[PieceKind::King.index()] & !self.by_seat[seat.index()];
+        kings.into_iter().fold(Bitboard::EMPTY, |acc, k| {
+            acc | attacks::pawn_attacks(seat.opposite(), k)
+        })
     }
 
     /// Empty drop-zone squares where a `kind` of `seat` may land, by the last-line,

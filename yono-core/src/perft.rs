@@ -12,14 +12,13 @@ use crate::{Move, MoveList, Position};
 /// assert_eq!(yono::perft(&yono::Position::start(), 1), 12);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return pos.count_legal_moves(),
+        _ => {}
     }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     list.iter()
         .map(|&mv| {
             let mut child = pos.clone();

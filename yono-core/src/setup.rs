@@ -35,7 +35,7 @@ pub enum SeatState {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
-    /// Pieces by square index (see [`Square`]).
+    /// Pieces by square index (see [`crate::Square`]).
     pub board: [Option<Piece>; 81],
     /// The seat to move.
     pub turn: Seat,

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every check of the project: formatting, lints, the Rust tests (debug and the
+# release-mode perft), the Python package's tests and the C/C++ tests under valgrind.
+# It installs what it needs itself (Python tools go into a virtualenv it creates).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+section() { printf '\n== %s\n' "$*"; }
+
+section "rustfmt"
+cargo fmt --all -- --check
+
+section "clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+section "Rust tests (debug, with doctests)"
+cargo test --workspace
+
+section "Rust perft in release mode (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3)"
+cargo test --release -p yono-core --test perft -- --include-ignored
+
+section "Python"
+bash yono-py/test.sh
+
+section "C and C++"
+bash tests/c/run.sh
+
+section "all checks passed"
