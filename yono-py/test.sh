@@ -34,7 +34,8 @@ echo "== pytest"
 # Run from outside the source tree so that the installed wheel is what gets imported.
 (cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider .)
 
-echo "== mypy --strict"
+echo "== mypy --strict (typed example) and stubtest (stubs against the built module)"
 (cd "$here" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
     tests/typed_example.py)
+(cd "$dist" && "$vpy" -m mypy.stubtest yono --ignore-disjoint-bases)
 echo "== yono-py: all checks passed"

@@ -259,7 +259,7 @@ thread_local! {
     });
 }
 
-fn code_cstr(code: &'static str) -> &'static CStr {
+fn code_cstr(code: &str) -> &'static CStr {
     // Every code is a short ASCII literal; look it up among the known ones so the
     // pointer handed to C is 'static. Unknown codes (none today) fall back to a
     // generic one rather than allocating.
@@ -483,7 +483,11 @@ fn from_c_move(mv: yono_move) -> Res<Move> {
             let promote = match mv.promote {
                 0 => false,
                 1 => true,
-                p => return Err(Fail::invalid(format!("move promote flag {p} is not 0 or 1"))),
+                p => {
+                    return Err(Fail::invalid(format!(
+                        "move promote flag {p} is not 0 or 1"
+                    )))
+                }
             };
             Ok(Move::Board { from, to, promote })
         }
@@ -585,10 +589,11 @@ fn make_handle(out: &mut *mut yono_position, make: impl FnOnce() -> Res<Game>) -
 /// Ownership: a static string owned by the library; never free it. Never NULL.
 #[no_mangle]
 pub extern "C" fn yono_version() -> *const c_char {
-    const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
-        Ok(v) => v,
-        Err(_) => c"unknown",
-    };
+    const VERSION: &CStr =
+        match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(v) => v,
+            Err(_) => c"unknown",
+        };
     VERSION.as_ptr()
 }
 
@@ -1173,9 +1178,10 @@ pub unsafe extern "C" fn yono_position_sfen(
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_ref(pos) }?;
-        let sfen = game.position().sfen().ok_or_else(|| {
-            Fail::invalid("only a standard Shogi position has an SFEN")
-        })?;
+        let sfen = game
+            .position()
+            .sfen()
+            .ok_or_else(|| Fail::invalid("only a standard Shogi position has an SFEN"))?;
         // SAFETY: per the buffer rules of the contract.
         unsafe { write_text(&sfen, buf, buf_len, needed) }
     })
@@ -1207,7 +1213,10 @@ pub unsafe extern "C" fn yono_position_diagram(
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code
 /// "malformed_move").
 #[no_mangle]
-pub unsafe extern "C" fn yono_move_from_text(text: *const c_char, out: *mut yono_move) -> yono_status {
+pub unsafe extern "C" fn yono_move_from_text(
+    text: *const c_char,
+    out: *mut yono_move,
+) -> yono_status {
     guard(|| {
         // SAFETY: NULL or valid, per the contract.
         let (text, out) = unsafe { (text_arg(text, "text")?, out_mut(out, "out")?) };

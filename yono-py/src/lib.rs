@@ -16,8 +16,10 @@
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
-use yono::{ErrorCode, Game, MoveError};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
+use std::cell::RefCell;
+use yono::{ErrorCode, Game, MoveError, MoveList};
 
 pyo3::create_exception!(
     yono,
@@ -87,7 +89,10 @@ fn reduce_enum<'py>(
     let getattr = py.import("builtins")?.getattr("getattr")?;
     PyTuple::new(
         py,
-        [getattr, PyTuple::new(py, [cls.into_any(), PyString::new(py, name).into_any()])?.into_any()],
+        [
+            getattr,
+            PyTuple::new(py, [cls.into_any(), PyString::new(py, name).into_any()])?.into_any(),
+        ],
     )
 }
 
@@ -95,7 +100,16 @@ fn reduce_enum<'py>(
 ///
 /// `int(seat)` is its index 0-3; `seat.letter` is its notation letter (s, w, n, e).
 /// Wherever a seat is expected, the letter ("s") or name ("South") is accepted too.
-#[pyclass(name = "Seat", module = "yono", eq, eq_int, ord, hash, frozen, from_py_object)]
+#[pyclass(
+    name = "Seat",
+    module = "yono",
+    eq,
+    eq_int,
+    ord,
+    hash,
+    frozen,
+    from_py_object
+)]
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum PySeat {
     /// South (moves first; in standard Shogi: Sente/Black).
@@ -177,7 +191,11 @@ impl PySeat {
             (Some(c), None) => yono::Seat::from_char(c).map(PySeat::of),
             _ => None,
         }
-        .ok_or_else(|| PyValueError::new_err(format!("not a seat letter: {letter:?} (expected s, w, n or e)")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "not a seat letter: {letter:?} (expected s, w, n or e)"
+            ))
+        })
     }
 
     /// The seat with index 0-3; ValueError otherwise.
@@ -187,7 +205,9 @@ impl PySeat {
             .ok()
             .and_then(yono::Seat::from_index)
             .map(PySeat::of)
-            .ok_or_else(|| PyValueError::new_err(format!("not a seat index: {index} (expected 0 to 3)")))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("not a seat index: {index} (expected 0 to 3)"))
+            })
     }
 
     fn __str__(&self) -> &'static str {
@@ -204,10 +224,9 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Seat> {
         return Ok(s.get().core());
     }
     if let Ok(text) = obj.extract::<String>() {
-        if let Some(seat) = yono::Seat::ALL
-            .into_iter()
-            .find(|s| text.len() == 1 && s.char().to_string() == text || s.name().eq_ignore_ascii_case(&text))
-        {
+        if let Some(seat) = yono::Seat::ALL.into_iter().find(|s| {
+            text.len() == 1 && s.char().to_string() == text || s.name().eq_ignore_ascii_case(&text)
+        }) {
             return Ok(seat);
         }
         return Err(PyValueError::new_err(format!(
@@ -223,7 +242,16 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Seat> {
 /// The kind of a piece, promoted kinds included.
 ///
 /// `str(kind)` is its notation: "K", "R", ..., "+R" (DRAGON), "+P" (PROMOTED_PAWN).
-#[pyclass(name = "PieceKind", module = "yono", eq, eq_int, ord, hash, frozen, from_py_object)]
+#[pyclass(
+    name = "PieceKind",
+    module = "yono",
+    eq,
+    eq_int,
+    ord,
+    hash,
+    frozen,
+    from_py_object
+)]
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum PyPieceKind {
     /// King (K).
@@ -393,7 +421,15 @@ fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::PieceKind> {
 /// The ruleset: YONO (four-player Yo[n]o Shogi, the default) or SHOGI (standard
 /// two-player Shogi, South = Sente, North = Gote). Strings "yono" / "shogi" are accepted
 /// wherever a ruleset is expected.
-#[pyclass(name = "Ruleset", module = "yono", eq, eq_int, hash, frozen, from_py_object)]
+#[pyclass(
+    name = "Ruleset",
+    module = "yono",
+    eq,
+    eq_int,
+    hash,
+    frozen,
+    from_py_object
+)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum PyRuleset {
     /// Yo[n]o Shogi: four seats.
@@ -479,7 +515,15 @@ fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
 
 /// Whether the game goes on, and how it ended. `str(status)` is "ongoing", "won" or
 /// "drawn_by_repetition" (the spelling of the test vectors).
-#[pyclass(name = "Status", module = "yono", eq, eq_int, hash, frozen, from_py_object)]
+#[pyclass(
+    name = "Status",
+    module = "yono",
+    eq,
+    eq_int,
+    hash,
+    frozen,
+    from_py_object
+)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum PyStatus {
     /// The seat to move has a move (possibly "pass").
@@ -522,7 +566,15 @@ impl PyStatus {
 /// `int(sq)` is the index. Wherever a square is expected, the text "5e" or the index is
 /// accepted too. The module also has constants `yono.SQ_9A` ... `yono.SQ_1I` and the
 /// list `yono.SQUARES` in index order.
-#[pyclass(name = "Square", module = "yono", eq, ord, hash, frozen, from_py_object)]
+#[pyclass(
+    name = "Square",
+    module = "yono",
+    eq,
+    ord,
+    hash,
+    frozen,
+    from_py_object
+)]
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct PySquare(yono::Square);
 
@@ -542,7 +594,9 @@ impl PySquare {
             .and_then(|(f, r)| yono::Square::new(f, r))
             .map(PySquare)
             .ok_or_else(|| {
-                PyValueError::new_err(format!("no square on file {file}, rank {rank} (both must be 1 to 9)"))
+                PyValueError::new_err(format!(
+                    "no square on file {file}, rank {rank} (both must be 1 to 9)"
+                ))
             })
     }
 
@@ -609,13 +663,17 @@ fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Square> {
     }
     if let Ok(text) = obj.cast::<PyString>() {
         let text = text.to_cow()?;
-        return text.parse::<yono::Square>().map_err(|e| PyValueError::new_err(e.to_string()));
+        return text
+            .parse::<yono::Square>()
+            .map_err(|e| PyValueError::new_err(e.to_string()));
     }
     if let Ok(i) = obj.extract::<i64>() {
         return usize::try_from(i)
             .ok()
             .and_then(yono::Square::from_index)
-            .ok_or_else(|| PyValueError::new_err(format!("not a square index: {i} (expected 0 to 80)")));
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("not a square index: {i} (expected 0 to 80)"))
+            });
     }
     Err(PyTypeError::new_err(format!(
         "expected a yono.Square, a square name such as \"5e\" or an index 0-80, got {}",
@@ -707,11 +765,17 @@ impl PyMove {
     /// A board move from `from_square` to `to_square`, promoting if `promote`.
     #[staticmethod]
     #[pyo3(signature = (from_square, to_square, promote = false))]
-    fn board(from_square: &Bound<'_, PyAny>, to_square: &Bound<'_, PyAny>, promote: bool) -> PyResult<PyMove> {
+    fn board(
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promote: bool,
+    ) -> PyResult<PyMove> {
         let from = square_arg(from_square)?;
         let to = square_arg(to_square)?;
         if from == to {
-            return Err(PyValueError::new_err(format!("a board move needs two different squares, got {from} twice")));
+            return Err(PyValueError::new_err(format!(
+                "a board move needs two different squares, got {from} twice"
+            )));
         }
         Ok(PyMove(yono::Move::Board { from, to, promote }))
     }
@@ -721,7 +785,9 @@ impl PyMove {
     fn drop(kind: &Bound<'_, PyAny>, to_square: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let kind = kind_arg(kind)?;
         if kind.hand_index().is_none() {
-            return Err(PyValueError::new_err(format!("{kind} cannot be dropped (only R B G S N L P)")));
+            return Err(PyValueError::new_err(format!(
+                "{kind} cannot be dropped (only R B G S N L P)"
+            )));
         }
         Ok(PyMove(yono::Move::Drop {
             kind,
@@ -759,14 +825,14 @@ impl PyMove {
     }
 
     /// The origin square of a board move; None for a drop or pass.
-    #[getter]
-    fn from_square(&self) -> Option<PySquare> {
+    #[getter(from_square)]
+    fn origin(&self) -> Option<PySquare> {
         self.0.from().map(PySquare)
     }
 
     /// The destination square; None for a pass.
-    #[getter]
-    fn to_square(&self) -> Option<PySquare> {
+    #[getter(to_square)]
+    fn destination(&self) -> Option<PySquare> {
         self.0.to().map(PySquare)
     }
 
@@ -816,6 +882,51 @@ impl PyMove {
     }
 }
 
+/// Slots of the move cache: every board move (from, to, promote), every drop, pass.
+const MOVE_SLOTS: usize = 81 * 81 * 2 + 7 * 81 + 1;
+
+/// Interned `Move` objects. Moves are immutable values, so one object per move serves
+/// every list: building a list of legal moves then costs a reference count per move
+/// instead of an allocation.
+static MOVE_CACHE: PyOnceLock<Box<[PyOnceLock<Py<PyMove>>]>> = PyOnceLock::new();
+
+fn move_slot(mv: yono::Move) -> usize {
+    match mv {
+        yono::Move::Board { from, to, promote } => {
+            (from.index() * 81 + to.index()) * 2 + promote as usize
+        }
+        yono::Move::Drop { kind, to } => {
+            81 * 81 * 2 + kind.hand_index().unwrap_or(0) * 81 + to.index()
+        }
+        yono::Move::Pass => MOVE_SLOTS - 1,
+    }
+}
+
+/// The (interned) Python object for `mv`.
+fn move_obj(py: Python<'_>, mv: yono::Move) -> PyResult<Bound<'_, PyMove>> {
+    let cache = MOVE_CACHE.get_or_init(py, || (0..MOVE_SLOTS).map(|_| PyOnceLock::new()).collect());
+    let Some(slot) = cache.get(move_slot(mv)) else {
+        return Bound::new(py, PyMove(mv));
+    };
+    if let Some(obj) = slot.get(py) {
+        return Ok(obj.bind(py).clone());
+    }
+    let obj = Py::new(py, PyMove(mv))?;
+    let out = obj.clone_ref(py).into_bound(py);
+    // Another thread may have filled the slot meanwhile: either object is fine.
+    let _ = slot.set(py, obj);
+    Ok(out)
+}
+
+/// Python objects for a sequence of moves, as a list.
+fn move_list<'py>(py: Python<'py>, moves: &[yono::Move]) -> PyResult<Bound<'py, PyList>> {
+    let objs = moves
+        .iter()
+        .map(|&m| move_obj(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objs)
+}
+
 /// A move argument: a `Move` or move text. Malformed text is an IllegalMoveError.
 fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
     if let Ok(m) = obj.cast::<PyMove>() {
@@ -847,11 +958,67 @@ fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
 #[derive(Clone)]
 pub struct PyPosition {
     game: Game,
+    /// Mirrors the game's repetition draw (`Game::status() == DrawnByRepetition`),
+    /// which `Game` sets exactly when a move makes the current position occur for the
+    /// fourth time and clears on undo. Kept here because asking `Game::status()` runs
+    /// a move probe in standard Shogi, which would slow down every move list.
+    drawn: bool,
+}
+
+thread_local! {
+    /// A reusable move buffer: `MoveList::new()` initialises its whole fixed-capacity
+    /// array, which costs more than generating the moves of a typical position.
+    static MOVES: RefCell<MoveList> = RefCell::new(MoveList::new());
 }
 
 impl PyPosition {
+    fn new(game: Game) -> PyPosition {
+        let drawn = game.status() == yono::Status::DrawnByRepetition;
+        PyPosition { game, drawn }
+    }
+
     fn pos(&self) -> &yono::Position {
         self.game.position()
+    }
+
+    /// Runs `f` on the legal moves (none once the game is over).
+    fn with_moves<T>(&self, f: impl FnOnce(&[yono::Move]) -> T) -> T {
+        if self.drawn {
+            return f(&[]);
+        }
+        MOVES.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut list) => {
+                self.pos().legal_moves_into(&mut list);
+                f(list.as_slice())
+            }
+            // Only reachable through re-entrance, which this module never does.
+            Err(_) => f(self.pos().legal_moves().as_slice()),
+        })
+    }
+
+    /// Plays a move through the game (checked) and updates the draw flag.
+    fn play(&mut self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
+        self.game.play(mv).map_err(|e| move_err(py, e))?;
+        self.drawn = self.game.repetitions() >= 4;
+        Ok(())
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64) for playouts.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() as u128 * n as u128) >> 64) as usize
     }
 }
 
@@ -863,7 +1030,11 @@ fn position_from_text(py: Python<'_>, text: &str) -> PyResult<yono::Position> {
 impl PyPosition {
     #[new]
     #[pyo3(signature = (text = None, ruleset = None))]
-    fn py_new(py: Python<'_>, text: Option<&str>, ruleset: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+    fn py_new(
+        py: Python<'_>,
+        text: Option<&str>,
+        ruleset: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
         let ruleset = ruleset.map(ruleset_arg).transpose()?;
         let position = match text {
             None => yono::Position::new(ruleset.unwrap_or(yono::Ruleset::Yono)),
@@ -881,34 +1052,28 @@ impl PyPosition {
                 pos
             }
         };
-        Ok(PyPosition {
-            game: Game::from_position(position),
-        })
+        Ok(PyPosition::new(Game::from_position(position)))
     }
 
     /// Parses and validates position text; raises ParseError (with `.code`).
     #[classmethod]
     fn from_text(_cls: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<PyPosition> {
-        Ok(PyPosition {
-            game: Game::from_position(position_from_text(py, text)?),
-        })
+        Ok(PyPosition::new(Game::from_position(position_from_text(
+            py, text,
+        )?)))
     }
 
     /// Reads a standard Shogi SFEN ("lnsgkgsnl/... b - 1"); raises ParseError.
     #[classmethod]
     fn from_sfen(_cls: &Bound<'_, PyType>, py: Python<'_>, sfen: &str) -> PyResult<PyPosition> {
         let pos = yono::Position::from_sfen(sfen).map_err(|e| core_err(py, e))?;
-        Ok(PyPosition {
-            game: Game::from_position(pos),
-        })
+        Ok(PyPosition::new(Game::from_position(pos)))
     }
 
     /// The standard Shogi start position.
     #[classmethod]
     fn shogi(_cls: &Bound<'_, PyType>) -> PyPosition {
-        PyPosition {
-            game: Game::new(yono::Ruleset::Shogi),
-        }
+        PyPosition::new(Game::new(yono::Ruleset::Shogi))
     }
 
     /// The canonical position text of the current position.
@@ -949,8 +1114,8 @@ impl PyPosition {
 
     /// The moves pushed so far (oldest first).
     #[getter]
-    fn move_stack(&self) -> Vec<PyMove> {
-        self.game.moves().iter().copied().map(PyMove).collect()
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.game.moves())
     }
 
     /// How many moves have been pushed.
@@ -960,24 +1125,33 @@ impl PyPosition {
 
     /// The legal moves (a fresh list; empty once the game is over).
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.game.legal_moves().iter().copied().map(PyMove).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.with_moves(|moves| move_list(py, moves))
     }
 
     /// The legal moves as compact 16-bit codes (see `Move.code`): a fast batch API.
-    fn legal_move_codes(&self) -> Vec<u16> {
-        self.game.legal_moves().iter().map(|m| m.code()).collect()
+    fn legal_move_codes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.with_moves(|moves| PyList::new(py, moves.iter().map(|m| m.code())))
+    }
+
+    /// The legal move codes packed as little-endian 16-bit integers in one `bytes`
+    /// object (e.g. for `numpy.frombuffer(b, "<u2")` or `memoryview(b).cast("H")`).
+    fn legal_move_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        self.with_moves(|moves| {
+            let bytes: Vec<u8> = moves.iter().flat_map(|m| m.code().to_le_bytes()).collect();
+            PyBytes::new(py, &bytes)
+        })
     }
 
     /// How many legal moves there are.
     fn legal_move_count(&self) -> usize {
-        self.game.legal_moves().len()
+        self.with_moves(|moves| moves.len())
     }
 
     /// Whether `move` (a Move or move text) is legal here; False for malformed text.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(py, r#move) {
-            Ok(mv) => Ok(!self.game.is_over() && self.pos().is_legal(mv)),
+            Ok(mv) => Ok(!self.drawn && self.pos().is_legal(mv)),
             Err(e) if e.is_instance_of::<IllegalMoveError>(py) => Ok(false),
             Err(e) => Err(e),
         }
@@ -986,20 +1160,24 @@ impl PyPosition {
     /// Raises IllegalMoveError (with `.code`) unless `move` is legal here.
     fn check_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
-        if self.game.is_over() {
+        if self.drawn {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
-        self.pos().check_move(mv).map_err(|reason| illegal(py, mv, reason))
+        self.pos()
+            .check_move(mv)
+            .map_err(|reason| illegal(py, mv, reason))
     }
 
     /// Parses move text and checks that it is legal here; returns the Move.
-    fn parse_usi(&self, py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+    fn parse_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        if self.game.is_over() {
+        if self.drawn {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
-        self.pos().check_move(mv).map_err(|reason| illegal(py, mv, reason))?;
-        Ok(PyMove(mv))
+        self.pos()
+            .check_move(mv)
+            .map_err(|reason| illegal(py, mv, reason))?;
+        move_obj(py, mv)
     }
 
     /// Plays `move` (a Move or move text), after checking that it is legal; raises
@@ -1007,39 +1185,64 @@ impl PyPosition {
     /// are removed at once (RULES.md §6).
     fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
-        self.game.play(mv).map_err(|e| move_err(py, e))
+        self.play(py, mv)
     }
 
     /// Parses, checks and plays move text; returns the Move.
-    fn push_usi(&mut self, py: Python<'_>, usi: &str) -> PyResult<PyMove> {
+    fn push_usi<'py>(&mut self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        self.game.play(mv).map_err(|e| move_err(py, e))?;
-        Ok(PyMove(mv))
+        self.play(py, mv)?;
+        move_obj(py, mv)
     }
 
     /// Takes back the last move and returns it; IndexError if there is none.
-    fn pop(&mut self) -> PyResult<PyMove> {
-        self.game
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self
+            .game
             .undo()
-            .map(PyMove)
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        // A game only continues from a position that was not drawn.
+        self.drawn = false;
+        move_obj(py, mv)
+    }
+
+    /// Plays uniformly random legal moves (in Rust) until the game is over or
+    /// `max_plies` moves have been played; the moves go onto the move stack. `seed`
+    /// makes the playout reproducible. Returns the number of moves played.
+    #[pyo3(signature = (max_plies = 1000, seed = None))]
+    fn playout(&mut self, py: Python<'_>, max_plies: usize, seed: Option<u64>) -> PyResult<usize> {
+        let mut rng = SplitMix64(seed.unwrap_or_else(|| {
+            use std::hash::{BuildHasher, RandomState};
+            RandomState::new().hash_one(self.game.moves().len())
+        }));
+        let mut list = MoveList::new();
+        let mut played = 0;
+        while played < max_plies && !self.drawn {
+            self.pos().legal_moves_into(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[rng.below(list.len())];
+            self.play(py, mv)?;
+            played += 1;
+        }
+        Ok(played)
     }
 
     /// The last move; IndexError if there is none.
-    fn peek(&self) -> PyResult<PyMove> {
-        self.game
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self
+            .game
             .moves()
             .last()
             .copied()
-            .map(PyMove)
-            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+        move_obj(py, mv)
     }
 
     /// The position the move stack starts from (a new Position without history).
     fn root(&self) -> PyPosition {
-        PyPosition {
-            game: Game::from_position(self.game.start().clone()),
-        }
+        PyPosition::new(Game::from_position(self.game.start().clone()))
     }
 
     /// A copy; with `stack=False` the copy starts afresh from the current position
@@ -1049,9 +1252,7 @@ impl PyPosition {
         if stack {
             self.clone()
         } else {
-            PyPosition {
-                game: Game::from_position(self.pos().clone()),
-            }
+            PyPosition::new(Game::from_position(self.pos().clone()))
         }
     }
 
@@ -1078,7 +1279,11 @@ impl PyPosition {
 
     /// The reserve (pieces in hand) of `seat`: {PieceKind: count}, only kinds held, in
     /// the order R B G S N L P.
-    fn reserve<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn reserve<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for (kind, count) in self.pos().reserve(seat_arg(seat)?).iter() {
             if count > 0 {
@@ -1090,7 +1295,12 @@ impl PyPosition {
 
     /// The seats threatening `seat`'s King (in turn order; empty without a King).
     fn threatened_by(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PySeat>> {
-        Ok(self.pos().threatened_by(seat_arg(seat)?).iter().map(PySeat::of).collect())
+        Ok(self
+            .pos()
+            .threatened_by(seat_arg(seat)?)
+            .iter()
+            .map(PySeat::of)
+            .collect())
     }
 
     /// For each seat that has a King: the seats threatening it, in turn order.
@@ -1159,7 +1369,7 @@ impl PyPosition {
     /// Counts the leaves of the legal-move tree `depth` plies deep (pass counts as a
     /// move; a finished game has none). Runs in Rust without holding the GIL.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        if depth > 0 && self.game.is_over() {
+        if depth > 0 && self.drawn {
             return 0;
         }
         let pos = self.pos().clone();
@@ -1168,7 +1378,7 @@ impl PyPosition {
 
     /// Perft split by first move: {Move: leaf count} in generation order.
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let split = if self.game.is_over() {
+        let split = if self.drawn {
             Vec::new()
         } else {
             let pos = self.pos().clone();
@@ -1176,7 +1386,7 @@ impl PyPosition {
         };
         let dict = PyDict::new(py);
         for (mv, n) in split {
-            dict.set_item(PyMove(mv), n)?;
+            dict.set_item(move_obj(py, mv)?, n)?;
         }
         Ok(dict)
     }
@@ -1219,11 +1429,12 @@ impl PyPosition {
     }
 
     fn __setstate__(&mut self, py: Python<'_>, state: Vec<String>) -> PyResult<()> {
-        let mut game = Game::from_position(self.game.start().clone());
+        let mut restored = PyPosition::new(Game::from_position(self.game.start().clone()));
         for text in &state {
-            game.play_text(text).map_err(|e| move_err(py, e))?;
+            let mv = yono::Move::from_usi(text).map_err(|e| move_err(py, e.into()))?;
+            restored.play(py, mv)?;
         }
-        self.game = game;
+        *self = restored;
         Ok(())
     }
 }
@@ -1276,7 +1487,11 @@ impl PySeries {
     }
 
     fn __repr__(&self) -> String {
-        format!("<yono.Series games={} totals={:?}>", self.series.games(), self.series.totals())
+        format!(
+            "<yono.Series games={} totals={:?}>",
+            self.series.games(),
+            self.series.totals()
+        )
     }
 }
 

@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _version
 from typing import Dict as _Dict
 from typing import List as _List
+from typing import Union as _Union
 
 from ._yono import (
     CORE_VERSION,
@@ -40,6 +41,13 @@ try:
     __version__: str = _version("yono")
 except _PackageNotFoundError:  # pragma: no cover - only when run from a source tree
     __version__ = CORE_VERSION
+
+#: What the API accepts as a seat, a piece kind, a ruleset, a square or a move.
+SeatLike = _Union[Seat, str]
+PieceKindLike = _Union[PieceKind, str]
+RulesetLike = _Union[Ruleset, str]
+SquareLike = _Union[Square, str, int]
+MoveLike = _Union[Move, str]
 
 #: The four seats in turn order.
 SEATS: _List[Seat] = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
@@ -76,14 +84,19 @@ __all__ = [
     "YONO_START",
     "IllegalMoveError",
     "Move",
+    "MoveLike",
     "ParseError",
     "Piece",
     "PieceKind",
+    "PieceKindLike",
     "Position",
     "Ruleset",
+    "RulesetLike",
     "Seat",
+    "SeatLike",
     "Series",
     "Square",
+    "SquareLike",
     "Status",
     "perft",
     "__version__",

@@ -11,7 +11,7 @@ Conventions used throughout:
 * Scores are lists indexed by seat: ``[South, West, North, East]``.
 """
 
-from typing import ClassVar, Dict, List, Optional, Union
+from typing import ClassVar, Dict, List, Optional, Union, final
 
 __version__: str
 CORE_VERSION: str
@@ -32,6 +32,7 @@ class IllegalMoveError(ValueError):
     code: str
     move: Optional[str]
 
+@final
 class Seat:
     """A seat (player), in turn order: SOUTH, WEST, NORTH, EAST. ``int(seat)`` is its
     index 0-3; ``str(seat)`` its name ("South")."""
@@ -60,15 +61,16 @@ class Seat:
     def from_index(index: int) -> "Seat":
         """The seat with index 0-3; ValueError otherwise."""
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __lt__(self, other: "Seat") -> bool: ...
-    def __le__(self, other: "Seat") -> bool: ...
-    def __gt__(self, other: "Seat") -> bool: ...
-    def __ge__(self, other: "Seat") -> bool: ...
+    def __lt__(self, other: "Seat", /) -> bool: ...
+    def __le__(self, other: "Seat", /) -> bool: ...
+    def __gt__(self, other: "Seat", /) -> bool: ...
+    def __ge__(self, other: "Seat", /) -> bool: ...
 
 SeatLike = Union[Seat, str]
 
+@final
 class PieceKind:
     """The kind of a piece, promoted kinds included. ``str(kind)`` is its notation:
     "K", "R", ..., "+R"."""
@@ -107,15 +109,16 @@ class PieceKind:
     def from_symbol(symbol: str) -> "PieceKind":
         """The kind with notation "K", "R", ..., "+R"; ValueError otherwise."""
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __lt__(self, other: "PieceKind") -> bool: ...
-    def __le__(self, other: "PieceKind") -> bool: ...
-    def __gt__(self, other: "PieceKind") -> bool: ...
-    def __ge__(self, other: "PieceKind") -> bool: ...
+    def __lt__(self, other: "PieceKind", /) -> bool: ...
+    def __le__(self, other: "PieceKind", /) -> bool: ...
+    def __gt__(self, other: "PieceKind", /) -> bool: ...
+    def __ge__(self, other: "PieceKind", /) -> bool: ...
 
 PieceKindLike = Union[PieceKind, str]
 
+@final
 class Ruleset:
     """YONO (four-player Yo[n]o Shogi) or SHOGI (standard two-player Shogi)."""
 
@@ -134,11 +137,12 @@ class Ruleset:
     def start_text(self) -> str:
         """The start position as position text."""
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 RulesetLike = Union[Ruleset, str]
 
+@final
 class Status:
     """ONGOING, WON or DRAWN_BY_REPETITION; ``str(status)`` is "ongoing", "won" or
     "drawn_by_repetition"."""
@@ -147,14 +151,15 @@ class Status:
     WON: ClassVar["Status"]
     DRAWN_BY_REPETITION: ClassVar["Status"]
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Square:
     """A square: ``Square("5e")`` or ``Square(index)``. ``int(sq)`` is the index,
     ``str(sq)`` the name."""
 
-    def __init__(self, square: "SquareLike") -> None: ...
+    def __new__(cls, square: "SquareLike") -> "Square": ...
     @staticmethod
     def from_file_rank(file: int, rank: int) -> "Square":
         """The square on file 1-9 and rank 1-9 (a = 1); ValueError otherwise."""
@@ -175,19 +180,20 @@ class Square:
         """Whether file + rank is even."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __lt__(self, other: "Square") -> bool: ...
-    def __le__(self, other: "Square") -> bool: ...
-    def __gt__(self, other: "Square") -> bool: ...
-    def __ge__(self, other: "Square") -> bool: ...
+    def __lt__(self, other: "Square", /) -> bool: ...
+    def __le__(self, other: "Square", /) -> bool: ...
+    def __gt__(self, other: "Square", /) -> bool: ...
+    def __ge__(self, other: "Square", /) -> bool: ...
 
 SquareLike = Union[Square, str, int]
 
+@final
 class Piece:
     """A piece: a kind owned by a seat. ``str(piece)`` is e.g. "sK" or "n+R"."""
 
-    def __init__(self, seat: SeatLike, kind: PieceKindLike) -> None: ...
+    def __new__(cls, seat: SeatLike, kind: PieceKindLike) -> "Piece": ...
     @staticmethod
     def from_symbol(symbol: str) -> "Piece":
         """The piece with notation "sK", "n+R", ...; ValueError otherwise."""
@@ -200,16 +206,17 @@ class Piece:
     @property
     def symbol(self) -> str:
         """The notation, e.g. "sK"."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Move:
     """A move: board move ("7g7f", "8h2b+"), drop ("P*5e") or "pass".
     ``Move(text)`` parses text (IllegalMoveError with code "malformed_move" if it is
     not a move)."""
 
     PASS: ClassVar["Move"]
-    def __init__(self, usi: str) -> None: ...
+    def __new__(cls, usi: str) -> "Move": ...
     @staticmethod
     def from_usi(usi: str) -> "Move":
         """Parses move text; IllegalMoveError (code "malformed_move") otherwise."""
@@ -245,11 +252,12 @@ class Move:
     @property
     def is_pass(self) -> bool:
         """Whether this is the pass move."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 MoveLike = Union[Move, str]
 
+@final
 class Position:
     """A position with its move history.
 
@@ -259,7 +267,7 @@ class Position:
     state, whatever the history) hash alike; ``hash`` changes as moves are pushed.
     """
 
-    def __init__(self, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> None: ...
+    def __new__(cls, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> "Position": ...
     @classmethod
     def from_text(cls, text: str) -> "Position":
         """Parses and validates position text; ParseError otherwise."""
@@ -295,6 +303,8 @@ class Position:
         """The legal moves (empty once the game is over)."""
     def legal_move_codes(self) -> List[int]:
         """The legal moves as compact codes (fast batch API)."""
+    def legal_move_bytes(self) -> bytes:
+        """The legal move codes as little-endian uint16 values in one bytes object."""
     def legal_move_count(self) -> int:
         """How many legal moves there are."""
     def is_legal(self, move: MoveLike) -> bool:
@@ -309,6 +319,9 @@ class Position:
         """Parses, checks and plays move text; returns the Move."""
     def pop(self) -> Move:
         """Takes back the last move; IndexError if there is none."""
+    def playout(self, max_plies: int = 1000, seed: Optional[int] = None) -> int:
+        """Plays uniformly random legal moves in Rust until the game ends or
+        ``max_plies`` moves were played (onto the move stack); returns the count."""
     def peek(self) -> Move:
         """The last move; IndexError if there is none."""
     def root(self) -> "Position":
@@ -347,15 +360,16 @@ class Position:
         """Leaf count of the legal-move tree ``depth`` plies deep."""
     def divide(self, depth: int) -> Dict[Move, int]:
         """Perft split by first move."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, memo: object) -> "Position": ...
 
+@final
 class Series:
     """Scores added up over several games."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> "Series": ...
     def add(self, scores: List[Optional[int]]) -> None:
         """Adds a finished game's four scores; ValueError if one is missing."""
     def add_game(self, position: Position) -> None:
@@ -457,3 +471,112 @@ SQ_4I: Square
 SQ_3I: Square
 SQ_2I: Square
 SQ_1I: Square
+
+__all__ = [
+    "CORE_VERSION",
+    "HAND_KINDS",
+    "SEATS",
+    "SHOGI_START",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "YONO_START",
+    "IllegalMoveError",
+    "Move",
+    "MoveLike",
+    "ParseError",
+    "Piece",
+    "PieceKind",
+    "PieceKindLike",
+    "Position",
+    "Ruleset",
+    "RulesetLike",
+    "Seat",
+    "SeatLike",
+    "Series",
+    "Square",
+    "SquareLike",
+    "Status",
+    "perft",
+    "__version__",
+    "SQ_9A",
+    "SQ_8A",
+    "SQ_7A",
+    "SQ_6A",
+    "SQ_5A",
+    "SQ_4A",
+    "SQ_3A",
+    "SQ_2A",
+    "SQ_1A",
+    "SQ_9B",
+    "SQ_8B",
+    "SQ_7B",
+    "SQ_6B",
+    "SQ_5B",
+    "SQ_4B",
+    "SQ_3B",
+    "SQ_2B",
+    "SQ_1B",
+    "SQ_9C",
+    "SQ_8C",
+    "SQ_7C",
+    "SQ_6C",
+    "SQ_5C",
+    "SQ_4C",
+    "SQ_3C",
+    "SQ_2C",
+    "SQ_1C",
+    "SQ_9D",
+    "SQ_8D",
+    "SQ_7D",
+    "SQ_6D",
+    "SQ_5D",
+    "SQ_4D",
+    "SQ_3D",
+    "SQ_2D",
+    "SQ_1D",
+    "SQ_9E",
+    "SQ_8E",
+    "SQ_7E",
+    "SQ_6E",
+    "SQ_5E",
+    "SQ_4E",
+    "SQ_3E",
+    "SQ_2E",
+    "SQ_1E",
+    "SQ_9F",
+    "SQ_8F",
+    "SQ_7F",
+    "SQ_6F",
+    "SQ_5F",
+    "SQ_4F",
+    "SQ_3F",
+    "SQ_2F",
+    "SQ_1F",
+    "SQ_9G",
+    "SQ_8G",
+    "SQ_7G",
+    "SQ_6G",
+    "SQ_5G",
+    "SQ_4G",
+    "SQ_3G",
+    "SQ_2G",
+    "SQ_1G",
+    "SQ_9H",
+    "SQ_8H",
+    "SQ_7H",
+    "SQ_6H",
+    "SQ_5H",
+    "SQ_4H",
+    "SQ_3H",
+    "SQ_2H",
+    "SQ_1H",
+    "SQ_9I",
+    "SQ_8I",
+    "SQ_7I",
+    "SQ_6I",
+    "SQ_5I",
+    "SQ_4I",
+    "SQ_3I",
+    "SQ_2I",
+    "SQ_1I",
+]

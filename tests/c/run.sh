@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# C/C++ tests of the yono C API. Run from the repository root:  bash tests/c/run.sh
+#
+# Builds libyono.so / libyono.a (cargo, release), checks that include/yono.h is what
+# cbindgen generates (and runs the yono-ffi Rust tests, which include the test
+# vectors through the C ABI), compiles the C tests (gcc -std=c11), the C++ test
+# (g++ -std=c++17) and the example with -Wall -Wextra -Werror using the generated
+# yono.pc, runs them, runs the C and C++ tests under valgrind, and links the
+# example statically. Exits non-zero on any failure.
+#
+# Environment: CARGO_TARGET_DIR (default: target), CC (gcc), CXX (g++).
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+case "$TARGET_DIR" in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
+LIBDIR=$TARGET_DIR/release
+OUT=$TARGET_DIR/c-tests
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+# Backtraces of the deliberate panic in the self-test would only add noise.
+unset RUST_BACKTRACE RUST_LIB_BACKTRACE
+
+passed=0
+failed=0
+step() { # step NAME COMMAND...: runs a step, counts it
+    local name=$1
+    shift
+    echo "== $name"
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        echo "FAILED: $name"
+        failed=$((failed + 1))
+    fi
+}
+finish() {
+    echo "tests/c/run.sh: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit $?
+}
+
+step "cargo build -p yono-ffi --release" cargo build -q -p yono-ffi --release
+if [ ! -f "$LIBDIR/libyono.so" ] || [ ! -f "$LIBDIR/libyono.a" ] || [ ! -f "$LIBDIR/yono.pc" ]; then
+    echo "libyono.so, libyono.a or yono.pc missing in $LIBDIR"
+    failed=$((failed + 1))
+    finish
+fi
+step "header is fresh; yono-ffi Rust tests" cargo test -q -p yono-ffi --release
+
+mkdir -p "$OUT"
+export PKG_CONFIG_PATH=$LIBDIR${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+read -r -a PC_CFLAGS <<<"$(pkg-config --cflags yono)"
+read -r -a PC_LIBS <<<"$(pkg-config --libs yono)"
+RPATH=(-Wl,-rpath,"$LIBDIR")
+CWARN=(-std=c11 -Wall -Wextra -Werror -g -O1)
+CXXWARN=(-std=c++17 -Wall -Wextra -Werror -g -O1)
+
+step "compile test_api.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_api.c -o "$OUT/test_api" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile test_null.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_null.c -o "$OUT/test_null" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile test_cpp.cpp" "$CXX" "${CXXWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_cpp.cpp -o "$OUT/test_cpp" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile yono.h alone as C11 and C++17" bash -c "
+    printf '#include \"yono.h\"\nint main(void) { return yono_version() == 0; }\n' > '$OUT/header_only.c' &&
+    cp '$OUT/header_only.c' '$OUT/header_only.cpp' &&
+    $CC ${CWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.c' -o '$OUT/header_only_c' ${PC_LIBS[*]} &&
+    $CXX ${CXXWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.cpp' -o '$OUT/header_only_cpp' ${PC_LIBS[*]}"
+step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game" "${PC_LIBS[@]}" "${RPATH[@]}"
+read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
+step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
+
+for t in test_api test_null test_cpp; do
+    step "run $t" "$OUT/$t"
+done
+step "run example (shared)" "$OUT/play_game" 1 4
+step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_static' | grep -q libyono && '$OUT/play_game_static' 2 >/dev/null"
+
+if command -v valgrind >/dev/null; then
+    for t in test_api test_null test_cpp; do
+        step "valgrind $t" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+            --error-exitcode=1 "$OUT/$t"
+    done
+else
+    echo "valgrind not found: install it (apt-get install valgrind)"
+    failed=$((failed + 1))
+fi
+finish

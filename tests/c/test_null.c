@@ -1,0 +1,174 @@
+/* Hardening: every function with NULL for each pointer argument, and zero-length
+ * and short buffers. Run under valgrind: no invalid access, no leak. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define NUL_ARG(call) CHECK_STATUS(call, YONO_STATUS_NULL_ARGUMENT, "null_argument")
+#define SHORT(call) CHECK_STATUS(call, YONO_STATUS_BUFFER_TOO_SMALL, "buffer_too_small")
+
+typedef yono_status (*text_fn)(const yono_position *, char *, size_t, size_t *);
+
+/* The buffer rules, for one text-writing function. */
+static void check_text_fn(const char *name, text_fn fn, const yono_position *pos) {
+    size_t need = 0;
+    char small[4] = {'x', 'x', 'x', 'x'};
+    NUL_ARG(fn(NULL, small, sizeof small, &need));
+    NUL_ARG(fn(NULL, NULL, 0, &need));
+    NUL_ARG(fn(pos, NULL, 0, NULL));  /* a size query needs `needed` */
+    NUL_ARG(fn(pos, NULL, 10, &need)); /* NULL buffer with a length */
+    CHECK_OK(fn(pos, NULL, 0, &need));
+    CHECK(need > 4);
+    /* Zero-length buffer: not touched. */
+    SHORT(fn(pos, small, 0, NULL));
+    CHECK(small[0] == 'x');
+    /* Every short length: "" and the size; nothing past the buffer. */
+    char *buf = (char *)malloc(need);
+    for (size_t len = 1; len < need; len++) {
+        memset(buf, 'y', need);
+        size_t need2 = 0;
+        yono_status st = fn(pos, buf, len, &need2);
+        CHECK(st == YONO_STATUS_BUFFER_TOO_SMALL && need2 == need && buf[0] == '\0');
+        CHECK(len == 1 || buf[1] == 'y');
+    }
+    /* Exact length: the whole text, in exactly `need` bytes (valgrind would flag an
+     * overrun of the malloc'd block). */
+    size_t need3 = 0;
+    CHECK_OK(fn(pos, buf, need, &need3));
+    CHECK(need3 == need && strlen(buf) + 1 == need);
+    CHECK_OK(fn(pos, buf, need, NULL));
+    free(buf);
+    printf("%s: buffer rules checked (%zu bytes)\n", name, need);
+}
+
+int main(void) {
+    yono_position *pos = NULL;
+    yono_position *shogi = NULL;
+    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_YONO, &pos));
+    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_SHOGI, &shogi));
+    const char *start = "wLwRwP1nKnGnSnNnL/wNwBwP4nBnR/wS1wP1nPnPnPnPnP/wG1wP6/wK1wP3eP1eK/6eP1eG/"
+                        "sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s -/-/-/- swne 1";
+    yono_position *made = (yono_position *)&made;
+
+    /* Creation. */
+    NUL_ARG(yono_position_new_ruleset(YONO_RULESET_YONO, NULL));
+    NUL_ARG(yono_position_from_text(NULL, &made));
+    CHECK(made == NULL);
+    made = (yono_position *)&made;
+    NUL_ARG(yono_position_from_text(start, NULL));
+    NUL_ARG(yono_position_from_text(NULL, NULL));
+    NUL_ARG(yono_position_from_sfen(NULL, &made));
+    CHECK(made == NULL);
+    NUL_ARG(yono_position_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", NULL));
+    made = (yono_position *)&made;
+    NUL_ARG(yono_position_clone(NULL, &made));
+    CHECK(made == NULL);
+    NUL_ARG(yono_position_clone(pos, NULL));
+    yono_position_free(NULL);
+
+    /* Queries: NULL handle, NULL output. */
+    yono_ruleset rs;
+    NUL_ARG(yono_position_ruleset(NULL, &rs));
+    NUL_ARG(yono_position_ruleset(pos, NULL));
+    yono_seat seat;
+    NUL_ARG(yono_position_turn(NULL, &seat));
+    NUL_ARG(yono_position_turn(pos, NULL));
+    yono_seat_set set;
+    NUL_ARG(yono_position_seats_in_game(NULL, &set));
+    NUL_ARG(yono_position_seats_in_game(pos, NULL));
+    uint32_t number;
+    NUL_ARG(yono_position_move_number(NULL, &number));
+    NUL_ARG(yono_position_move_number(pos, NULL));
+    yono_piece piece;
+    NUL_ARG(yono_position_piece_at(NULL, 0, &piece));
+    NUL_ARG(yono_position_piece_at(pos, 0, NULL));
+    NUL_ARG(yono_position_piece_at(pos, 200, NULL)); /* NULL is reported first */
+    uint8_t count;
+    NUL_ARG(yono_position_reserve_count(NULL, 0, YONO_PIECE_PAWN, &count));
+    NUL_ARG(yono_position_reserve_count(pos, 0, YONO_PIECE_PAWN, NULL));
+    NUL_ARG(yono_position_threatened_by(NULL, 0, &set));
+    NUL_ARG(yono_position_threatened_by(pos, 0, NULL));
+    yono_game_status gs;
+    NUL_ARG(yono_position_status(NULL, &gs));
+    NUL_ARG(yono_position_status(pos, NULL));
+    NUL_ARG(yono_position_winner(NULL, &seat));
+    NUL_ARG(yono_position_winner(pos, NULL));
+    int8_t score;
+    NUL_ARG(yono_position_score(NULL, 0, &score));
+    NUL_ARG(yono_position_score(pos, 0, NULL));
+    uint8_t out;
+    NUL_ARG(yono_position_is_out(NULL, 0, &out));
+    NUL_ARG(yono_position_is_out(pos, 0, NULL));
+    uint64_t nodes;
+    NUL_ARG(yono_position_perft(NULL, 1, &nodes));
+    NUL_ARG(yono_position_perft(pos, 1, NULL));
+
+    /* Move arrays. */
+    yono_move moves[YONO_MAX_MOVES];
+    size_t n = 0;
+    NUL_ARG(yono_position_legal_moves(NULL, moves, YONO_MAX_MOVES, &n));
+    NUL_ARG(yono_position_legal_moves(pos, NULL, 0, NULL));
+    NUL_ARG(yono_position_legal_moves(pos, NULL, 5, &n));
+    CHECK_OK(yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, NULL));
+    SHORT(yono_position_legal_moves(pos, moves, 0, &n));
+    CHECK(n == 12);
+    /* An exact-size heap array for every count. */
+    yono_move *exact = (yono_move *)malloc(sizeof(yono_move) * 12);
+    CHECK_OK(yono_position_legal_moves(pos, exact, 12, &n));
+    for (size_t cap = 1; cap < 12; cap++) {
+        SHORT(yono_position_legal_moves(pos, exact, cap, NULL));
+    }
+    free(exact);
+    NUL_ARG(yono_position_history(NULL, moves, 4, &n));
+    NUL_ARG(yono_position_history(pos, NULL, 0, NULL));
+    NUL_ARG(yono_position_history(pos, NULL, 1, &n));
+    CHECK_OK(yono_position_history(pos, NULL, 0, &n));
+    CHECK(n == 0);
+    CHECK_OK(yono_position_history(pos, moves, 0, &n)); /* zero moves fit in zero */
+
+    /* Moves. */
+    yono_move mv = {YONO_MOVE_BOARD, YONO_SQUARE(5, 7), YONO_SQUARE(5, 6), 0, 0};
+    NUL_ARG(yono_position_check_move(NULL, mv));
+    NUL_ARG(yono_position_play(NULL, mv));
+    NUL_ARG(yono_position_play_text(NULL, "5g5f"));
+    NUL_ARG(yono_position_play_text(pos, NULL));
+    NUL_ARG(yono_position_undo(NULL, &mv));
+    NUL_ARG(yono_position_undo(NULL, NULL));
+    NUL_ARG(yono_move_from_text(NULL, &mv));
+    NUL_ARG(yono_move_from_text("5g5f", NULL));
+    char mbuf[YONO_MOVE_TEXT_MAX];
+    NUL_ARG(yono_move_to_text(mv, NULL, 0, NULL));
+    NUL_ARG(yono_move_to_text(mv, NULL, 3, &n));
+    SHORT(yono_move_to_text(mv, mbuf, 0, NULL));
+    for (size_t len = 1; len < 5; len++) {
+        SHORT(yono_move_to_text(mv, mbuf, len, &n));
+        CHECK(n == 5 && mbuf[0] == '\0');
+    }
+    /* A NULL pointer argument fails before anything happens. */
+    char before[1100], after[1100];
+    CHECK_OK(yono_position_text(pos, before, sizeof before, NULL));
+    NUL_ARG(yono_position_play_text(pos, NULL));
+    CHECK_OK(yono_position_text(pos, after, sizeof after, NULL));
+    CHECK(strcmp(before, after) == 0);
+
+    /* Undo with NULL `undone` is allowed. */
+    CHECK_OK(yono_position_play(pos, mv));
+    CHECK_OK(yono_position_undo(pos, NULL));
+
+    /* Text functions. */
+    check_text_fn("yono_position_text", yono_position_text, pos);
+    check_text_fn("yono_position_diagram", yono_position_diagram, pos);
+    check_text_fn("yono_position_sfen", yono_position_sfen, shogi);
+
+    /* The library-wide functions never return NULL. */
+    CHECK(yono_version() != NULL);
+    CHECK(yono_last_error_message() != NULL);
+    CHECK(yono_last_error_code() != NULL);
+    CHECK(yono_status_name(12345) != NULL);
+
+    yono_position_free(shogi);
+    yono_position_free(pos);
+    return check_summary("test_null");
+}

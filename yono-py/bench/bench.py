@@ -1,0 +1,418 @@
+"""Throughput of yono's Python bindings against cshogi and python-shogi (same run).
+
+Not a test: run through ``bash yono-py/bench/run.sh``, which makes a virtualenv with
+the three packages. Standard Shogi is measured on positions taken from seeded random
+games (each library works from the same SFENs, and their legal-move counts are checked
+to agree first); Yo[n]o Shogi is measured on positions of seeded random Yo[n]o games.
+
+Measured, per library:
+  * movegen  - legal-move generation: calls/s and moves/s, materialising the full list
+               (``list(board.legal_moves)``; yono: ``pos.legal_moves`` and the batch
+               ``pos.legal_move_codes()``);
+  * push/pop - every legal move of every position pushed and popped: pairs/s;
+  * perft    - a Python-level perft (push/pop recursion) from the start: nodes/s;
+  * playout  - random games from the start (uniform legal moves, up to a ply limit),
+               driven from Python: plies/s;
+  * batch APIs (yono only): ``pos.legal_move_bytes()`` (the codes packed in bytes) for movegen,
+    ``pos.playout()`` (the playout loop in Rust), ``pos.perft(d)`` (perft in Rust).
+
+The "yono (batch)" column shows the batch APIs; the "yono" column uses the same
+per-call Python loop as the other libraries (``pos.legal_moves``: Move objects).
+"""
+
+import argparse
+import random
+import sys
+import time
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+import yono
+
+try:
+    import cshogi
+except ImportError:  # pragma: no cover
+    cshogi = None
+try:
+    import shogi as pyshogi
+except ImportError:  # pragma: no cover
+    pyshogi = None
+
+
+def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Position]:
+    """Positions from seeded random games (every ply up to `plies`, ongoing only)."""
+    rng = random.Random(seed)
+    out: List[yono.Position] = []
+    for _ in range(games):
+        pos = yono.Position(ruleset=ruleset)
+        for _ in range(plies):
+            if pos.is_game_over():
+                break
+            out.append(pos.copy(stack=False))
+            pos.push(rng.choice(pos.legal_moves))
+    return out
+
+
+def timeit(fn: Callable[[], int], min_time: float) -> Tuple[float, int]:
+    """Runs fn repeatedly for at least min_time seconds; returns (seconds per call,
+    the count fn returned on one call)."""
+    fn()  # warm up
+    n = 0
+    count = 0
+    start = time.perf_counter()
+    while True:
+        count = fn()
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time:
+            return elapsed / n, count
+
+
+# ---- per-library workloads ---------------------------------------------------------
+
+
+class Lib:
+    """One library's view of the benchmark positions."""
+
+    name = ""
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        """Random games from the start (uniform legal moves); returns plies played."""
+        raise NotImplementedError
+
+    def movegen(self) -> int:
+        raise NotImplementedError
+
+    def pushpop(self) -> int:
+        raise NotImplementedError
+
+    def counts(self) -> List[int]:
+        raise NotImplementedError
+
+    def perft(self, depth: int) -> int:
+        raise NotImplementedError
+
+
+class Yono(Lib):
+    name = "yono"
+
+    def __init__(self, positions: List[yono.Position]) -> None:
+        self.positions = [p.copy() for p in positions]
+        self.moves = [p.legal_moves for p in self.positions]
+
+    def movegen(self) -> int:
+        total = 0
+        for p in self.positions:
+            total += len(p.legal_moves)
+        return total
+
+    def movegen_codes(self) -> int:
+        total = 0
+        for p in self.positions:
+            total += len(p.legal_move_bytes()) // 2
+        return total
+
+    def pushpop(self) -> int:
+        n = 0
+        for p, moves in zip(self.positions, self.moves):
+            push, pop = p.push, p.pop
+            for m in moves:
+                push(m)
+                pop()
+            n += len(moves)
+        return n
+
+    def counts(self) -> List[int]:
+        return [len(p.legal_moves) for p in self.positions]
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        plies = 0
+        for g in range(games):
+            pos = yono.Position.shogi()
+            plies += pos.playout(max_plies, seed=seed + g)
+        return plies
+
+    def playouts_python(self, games: int, max_plies: int, seed: int) -> int:
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            pos = yono.Position.shogi()
+            for _ in range(max_plies):
+                moves = pos.legal_moves
+                if not moves:
+                    break
+                pos.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def perft(self, depth: int) -> int:
+        pos = yono.Position.shogi()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return pos.legal_move_count()
+            total = 0
+            for m in pos.legal_moves:
+                pos.push(m)
+                total += rec(d - 1)
+                pos.pop()
+            return total
+
+        return rec(depth)
+
+
+class CShogi(Lib):
+    name = "cshogi"
+
+    def __init__(self, sfens: List[str]) -> None:
+        assert cshogi is not None
+        self.boards = [cshogi.Board(s) for s in sfens]
+        self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def movegen(self) -> int:
+        total = 0
+        for b in self.boards:
+            total += len(list(b.legal_moves))
+        return total
+
+    def pushpop(self) -> int:
+        n = 0
+        for b, moves in zip(self.boards, self.moves):
+            push, pop = b.push, b.pop
+            for m in moves:
+                push(m)
+                pop()
+            n += len(moves)
+        return n
+
+    def counts(self) -> List[int]:
+        return [len(list(b.legal_moves)) for b in self.boards]
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            board = cshogi.Board()
+            for _ in range(max_plies):
+                moves = list(board.legal_moves)
+                if not moves or board.is_draw() == cshogi.REPETITION_DRAW:
+                    break
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def perft(self, depth: int) -> int:
+        board = cshogi.Board()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return len(board.legal_moves)
+            total = 0
+            for m in list(board.legal_moves):
+                board.push(m)
+                total += rec(d - 1)
+                board.pop()
+            return total
+
+        return rec(depth)
+
+
+class PyShogi(Lib):
+    name = "python-shogi"
+
+    def __init__(self, sfens: List[str]) -> None:
+        assert pyshogi is not None
+        self.boards = [pyshogi.Board(s) for s in sfens]
+        self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def movegen(self) -> int:
+        total = 0
+        for b in self.boards:
+            total += len(list(b.legal_moves))
+        return total
+
+    def pushpop(self) -> int:
+        n = 0
+        for b, moves in zip(self.boards, self.moves):
+            for m in moves:
+                b.push(m)
+                b.pop()
+            n += len(moves)
+        return n
+
+    def counts(self) -> List[int]:
+        return [len(list(b.legal_moves)) for b in self.boards]
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            board = pyshogi.Board()
+            for _ in range(max_plies):
+                moves = list(board.legal_moves)
+                if not moves or board.is_fourfold_repetition():
+                    break
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def perft(self, depth: int) -> int:
+        board = pyshogi.Board()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return len(list(board.legal_moves))
+            total = 0
+            for m in list(board.legal_moves):
+                board.push(m)
+                total += rec(d - 1)
+                board.pop()
+            return total
+
+        return rec(depth)
+
+
+# ---- reporting ---------------------------------------------------------------------
+
+
+def fmt(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--time", type=float, default=1.0, help="seconds per measurement (default 1)")
+    ap.add_argument("--games", type=int, default=4, help="random games for the sample positions")
+    ap.add_argument("--plies", type=int, default=120, help="plies per random game")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--perft-depth", type=int, default=3, help="Python-level perft depth (Shogi)")
+    ap.add_argument("--playouts", type=int, default=40, help="random playouts per library")
+    ap.add_argument("--playout-plies", type=int, default=256, help="ply limit of a playout")
+    args = ap.parse_args(argv)
+
+    from importlib.metadata import version
+
+    print(f"python {sys.version.split()[0]}, yono {yono.__version__}", end="")
+    if cshogi is not None:
+        print(f", cshogi {version('cshogi')}", end="")
+    if pyshogi is not None:
+        print(f", python-shogi {version('python-shogi')}", end="")
+    print()
+
+    # -- standard Shogi --------------------------------------------------------------
+    positions = sample_positions("shogi", args.games, args.plies, args.seed)
+    sfens = [p.sfen() for p in positions]
+    libs: List[Lib] = [Yono(positions)]
+    if cshogi is not None:
+        libs.append(CShogi(sfens))
+    if pyshogi is not None:
+        libs.append(PyShogi(sfens))
+    reference = libs[0].counts()
+    for lib in libs[1:]:
+        other = lib.counts()
+        bad = [i for i, (a, b) in enumerate(zip(reference, other)) if a != b]
+        if bad:
+            i = bad[0]
+            print(f"MISMATCH: {lib.name} finds {other[i]} legal moves in {sfens[i]}, yono {reference[i]}")
+            return 1
+    total_moves = sum(reference)
+    print(
+        f"\nStandard Shogi: {len(positions)} positions from {args.games} seeded random games, "
+        f"{total_moves} legal moves in all (all libraries agree on every count)"
+    )
+
+    results: Dict[str, Dict[str, float]] = {}
+    rows: List[Tuple[str, str, float, str]] = []
+    for lib in libs:
+        t = args.time if lib.name != "python-shogi" else max(args.time, 2.0)
+        r: Dict[str, float] = {}
+        sec, moves = timeit(lib.movegen, t)
+        r["movegen_calls"] = len(positions) / sec
+        r["movegen_moves"] = moves / sec
+        sec, pairs = timeit(lib.pushpop, t)
+        r["pushpop"] = pairs / sec
+        best = float("inf")
+        for _ in range(3):  # best of three: one short run is at the mercy of noise
+            start = time.perf_counter()
+            nodes = lib.perft(args.perft_depth)
+            best = min(best, time.perf_counter() - start)
+        r["perft"] = nodes / best
+        games = args.playouts if lib.name != "python-shogi" else max(1, args.playouts // 20)
+        start = time.perf_counter()
+        plies = lib.playouts(games, args.playout_plies, args.seed)
+        r["playout"] = plies / (time.perf_counter() - start)
+        results[lib.name] = r
+        if isinstance(lib, Yono):
+            sec, moves = timeit(lib.movegen_codes, t)
+            start = time.perf_counter()
+            plies = lib.playouts_python(args.playouts, args.playout_plies, args.seed)
+            results["yono (batch)"] = {
+                "movegen_calls": len(positions) / sec,
+                "movegen_moves": moves / sec,
+                "playout": r["playout"],
+            }
+            # The per-call figures use the same Python loop as the other libraries.
+            r["playout"] = plies / (time.perf_counter() - start)
+
+    metrics = [
+        ("movegen_calls", "legal-move lists / s"),
+        ("movegen_moves", "legal moves listed / s"),
+        ("pushpop", "push+pop pairs / s"),
+        ("perft", f"Python perft({args.perft_depth}) nodes / s"),
+        ("playout", "random-playout plies / s"),
+    ]
+    names = list(results)
+    print(f"\n{'metric':<28}" + "".join(f"{n:>16}" for n in names))
+    for key, label in metrics:
+        line = f"{label:<28}"
+        for n in names:
+            v = results[n].get(key)
+            line += f"{fmt(v) if v is not None else '-':>16}"
+        print(line)
+
+    print("\nRatios (yono / other; > 1 means yono is faster):")
+    for other in ("cshogi", "python-shogi"):
+        if other not in results:
+            continue
+        for key, label in metrics:
+            y = results["yono"][key]
+            o = results[other][key]
+            extra = ""
+            batch = results["yono (batch)"].get(key)
+            if batch is not None:
+                extra = f"   (batch API: {batch / o:.2f}x)"
+            print(f"  vs {other:<13} {label:<28} {y / o:8.2f}x{extra}")
+
+    # Perft inside Rust.
+    pos = yono.Position.shogi()
+    for depth in (4, 5):
+        start = time.perf_counter()
+        nodes = pos.perft(depth)
+        sec = time.perf_counter() - start
+        print(f"\nyono pos.perft({depth}) in Rust (Shogi start): {nodes:,} nodes in {sec:.2f} s = {fmt(nodes / sec)} nodes/s", end="")
+    print()
+
+    # -- Yo[n]o ------------------------------------------------------------------------
+    ypositions = sample_positions("yono", args.games, args.plies, args.seed)
+    ylib = Yono(ypositions)
+    ymoves = sum(ylib.counts())
+    sec, moves = timeit(ylib.movegen, args.time)
+    y_calls, y_moves = len(ypositions) / sec, moves / sec
+    sec, moves = timeit(ylib.movegen_codes, args.time)
+    y_codes = moves / sec
+    sec, pairs = timeit(ylib.pushpop, args.time)
+    y_pushpop = pairs / sec
+    print(f"\nYo[n]o Shogi: {len(ypositions)} positions from {args.games} seeded random games, {ymoves} legal moves")
+    print(f"  legal-move lists / s        {fmt(y_calls):>14}")
+    print(f"  legal moves listed / s      {fmt(y_moves):>14}   (bytes API: {fmt(y_codes)})")
+    print(f"  push+pop pairs / s          {fmt(y_pushpop):>14}")
+    start = yono.Position()
+    for depth in (4, 5):
+        t0 = time.perf_counter()
+        nodes = start.perft(depth)
+        sec = time.perf_counter() - t0
+        print(f"  pos.perft({depth}) in Rust      {nodes:>14,} nodes, {fmt(nodes / sec)} nodes/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
