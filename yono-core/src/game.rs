@@ -18,6 +18,9 @@ use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     positions: Vec<Position>,
+    /// The key of every position in `positions`: repetition scans these, not the
+    /// positions themselves.
+    keys: Vec<u64>,
     moves: Vec<Move>,
     drawn: bool,
 }
@@ -31,6 +34,7 @@ impl Game {
     /// A game starting from `position`.
     pub fn from_position(position: Position) -> Game {
         Game {
+            keys: vec![position.key()],
             positions: vec![position],
             moves: Vec::new(),
             drawn: false,
@@ -62,7 +66,13 @@ impl Game {
     /// game) has occurred in this game, the current one included.
     pub fn repetitions(&self) -> usize {
         let key = self.position().key();
-        self.positions.iter().filter(|p| p.key() == key).count()
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// Whether the game ended in a fourfold repetition (cheaper than
+    /// [`Game::status`], which in Shogi must look for a legal move).
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
     }
 
     /// The status, with the repetition draw.
@@ -96,12 +106,30 @@ impl Game {
                 reason: crate::IllegalMove::GameOver,
             });
         }
+        self.position()
+            .check_move(mv)
+            .map_err(|reason| MoveError::Illegal { mv, reason })?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (one from [`Game::legal_moves`]) without
+    /// checking it again. An illegal move leaves the game in an unspecified but
+    /// memory-safe state.
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Shogi);
+    /// let mv = game.legal_moves()[0];
+    /// game.play_unchecked(mv);
+    /// assert_eq!(game.moves(), [mv]);
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) {
         let mut next = self.position().clone();
-        next.play(mv)?;
+        next.play_unchecked(mv);
+        self.keys.push(next.key());
         self.positions.push(next);
         self.moves.push(mv);
         self.drawn = self.repetitions() >= 4;
-        Ok(())
     }
 
     /// Parses and plays move text.
@@ -114,6 +142,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
+        self.keys.pop();
         // A game can only continue from a position that was not yet drawn.
         self.drawn = false;
         Some(mv)
@@ -189,6 +218,17 @@ impl Series {
         }
         self.games += 1;
         Ok(())
+    }
+
+    /// A series with the given totals (by seat index) after `games` games, e.g. to
+    /// restore one that was saved.
+    ///
+    /// ```
+    /// let s = yono::Series::from_totals([5, 3, 1, 0], 3);
+    /// assert_eq!((s.totals(), s.games()), ([5, 3, 1, 0], 3));
+    /// ```
+    pub fn from_totals(totals: [u32; 4], games: u32) -> Series {
+        Series { totals, games }
     }
 
     /// Total score of `seat`.

@@ -167,8 +167,9 @@ pub const MAX_MOVES: usize = 45 * 20 * 2 + 7 * 45;
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    // arrayvec leaves the unused capacity uninitialised: creating a list costs
+    // nothing, where a plain array would be filled on every call.
+    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
@@ -176,37 +177,33 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::Pass; MAX_MOVES],
-            len: 0,
+            moves: arrayvec::ArrayVec::new(),
         }
     }
     #[inline]
     pub(crate) fn push(&mut self, mv: Move) {
-        // The capacity is a proven bound; `get_mut` keeps an impossible overflow from
-        // ever being undefined or a panic.
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
+        // The capacity is a proven bound; `try_push` keeps an impossible overflow
+        // from ever being a panic.
+        let _ = self.moves.try_push(mv);
     }
     #[inline]
     pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
     /// Whether there are no moves.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
     /// Iterates over the moves.
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
