@@ -72,3 +72,8 @@ pub use square::{ParseSquareError, Square};
 
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The Rust example of the top-level README, compiled and run as a doctest.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
