@@ -122,23 +122,43 @@ const LANCE_DIR: [usize; 4] = [
     dir_index(Seat::East.forward()),
 ];
 
-const fn lines_table() -> [Bitboard; 81] {
+const fn lines_table(dirs: &[usize]) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
     let rays = ray_table();
     let mut sq = 0;
     while sq < 81 {
         let mut bits = 0u128;
-        let mut d = 0;
-        while d < 8 {
-            bits |= rays[d][sq].0;
-            d += 1;
+        let mut i = 0;
+        while i < dirs.len() {
+            bits |= rays[dirs[i]][sq].0;
+            i += 1;
         }
         table[sq] = Bitboard(bits);
         sq += 1;
     }
     table
 }
-static LINES: [Bitboard; 81] = lines_table();
+static LINES: [Bitboard; 81] = lines_table(&[0, 1, 2, 3, 4, 5, 6, 7]);
+static ORTHOGONAL_LINES: [Bitboard; 81] = lines_table(&ORTHOGONAL);
+static DIAGONAL_LINES: [Bitboard; 81] = lines_table(&DIAGONAL);
+
+/// The squares along `dir` from `sq` on an empty board.
+#[inline]
+pub(crate) fn ray(dir: usize, sq: Square) -> Bitboard {
+    RAYS[dir][sq.index()]
+}
+
+/// The rank and file through `sq` (excluding `sq`): where a Rook could reach it from.
+#[inline]
+pub fn orthogonal_lines(sq: Square) -> Bitboard {
+    ORTHOGONAL_LINES[sq.index()]
+}
+
+/// The diagonals through `sq` (excluding `sq`): where a Bishop could reach it from.
+#[inline]
+pub fn diagonal_lines(sq: Square) -> Bitboard {
+    DIAGONAL_LINES[sq.index()]
+}
 
 /// Number of ray directions; directions `0..4` increase the square index.
 pub(crate) const DIRECTIONS: usize = 8;

@@ -4,7 +4,7 @@
 //! real work for King moves, pieces on a line through their King, and when in check.
 
 use crate::attacks;
-use crate::ruleset::{dead_squares, pawn_line, BINDINGS};
+use crate::ruleset::{dead_squares, last_line, pawn_line, BINDINGS};
 use crate::{
     Bitboard, IllegalMove, Move, MoveList, NoMoveRule, PieceKind, Position, Seat, SeatSet, Square,
 };
@@ -25,6 +25,24 @@ pub(crate) trait MoveSink {
     fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard);
     /// Drops of `kind` onto `to`.
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
+    /// Pawn steps: each lands on a square of `promote` (promoting) or `plain` and
+    /// started `delta` index steps back.
+    fn shifted(&mut self, delta: i8, promote: Bitboard, plain: Bitboard) {
+        for (set, promoting) in [(promote, true), (plain, false)] {
+            for to in set {
+                if let Some(from) =
+                    Square::from_index(to.index().wrapping_add_signed(-delta as isize))
+                {
+                    let bb = Bitboard::from_square(to);
+                    if promoting {
+                        self.board(from, bb, Bitboard::EMPTY);
+                    } else {
+                        self.board(from, Bitboard::EMPTY, bb);
+                    }
+                }
+            }
+        }
+    }
     /// Whether generation may stop now.
     fn satisfied(&self) -> bool {
         false
@@ -66,6 +84,10 @@ impl MoveSink for Counter {
         self.0 += (promote.count() + plain.count()) as u64;
     }
     #[inline]
+    fn shifted(&mut self, _: i8, promote: Bitboard, plain: Bitboard) {
+        self.0 += (promote.count() + plain.count()) as u64;
+    }
+    #[inline]
     fn drops(&mut self, _: PieceKind, to: Bitboard) {
         self.0 += to.count() as u64;
     }
@@ -76,6 +98,9 @@ struct AnyMove(bool);
 
 impl MoveSink for AnyMove {
     fn board(&mut self, _: Square, promote: Bitboard, plain: Bitboard) {
+        self.0 |= promote.any() || plain.any();
+    }
+    fn shifted(&mut self, _: i8, promote: Bitboard, plain: Bitboard) {
         self.0 |= promote.any() || plain.any();
     }
     fn drops(&mut self, _: PieceKind, to: Bitboard) {
@@ -183,8 +208,18 @@ impl Position {
         let k = &self.by_kind;
         let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
         let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
+        let lances = k[PieceKind::Lance.index()];
         let mut pinned = Bitboard::EMPTY;
         for dir in 0..attacks::DIRECTIONS {
+            let sliders = if attacks::is_orthogonal(dir) {
+                rook_like | lances
+            } else {
+                bishop_like
+            };
+            // Most rays hold no enemy slider at all: skip them before any blocker search.
+            if (attacks::ray(dir, king) & sliders & enemy_pieces).is_empty() {
+                continue;
+            }
             let Some(blocker) = (attacks::ray_attacks(dir, king, self.occupied) & own).first()
             else {
                 continue;
@@ -193,16 +228,15 @@ impl Position {
             let Some(p) = (beyond & enemy_pieces).first() else {
                 continue;
             };
-            let sliders = if attacks::is_orthogonal(dir) {
-                rook_like
+            let aimed = if attacks::is_orthogonal(dir) {
+                rook_like.contains(p)
+                    || self.board[p.index()].is_some_and(|piece| {
+                        piece.kind == PieceKind::Lance
+                            && attacks::lance_direction(piece.seat) == attacks::reverse(dir)
+                    })
             } else {
-                bishop_like
+                bishop_like.contains(p)
             };
-            let aimed = sliders.contains(p)
-                || self.board[p.index()].is_some_and(|piece| {
-                    piece.kind == PieceKind::Lance
-                        && attacks::lance_direction(piece.seat) == attacks::reverse(dir)
-                });
             if aimed {
                 pinned |= Bitboard::from_square(blocker);
             }
@@ -241,32 +275,80 @@ impl Position {
     pub(crate) fn generate<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
         let safety = self.safety(seat);
         let own = self.by_seat[seat.index()];
+        let occupied = self.occupied;
         let zone = self.ruleset.promotion_zone(seat);
-        for from in own {
+        let k = &self.by_kind;
+        // Pieces whose every move needs a King-safety test: the King, pinned pieces,
+        // and everything while in check. The rest move freely.
+        let careful = if safety.in_check {
+            own
+        } else {
+            safety.pinned | (own & k[PieceKind::King.index()])
+        };
+        let free = own & !careful;
+
+        // Free Pawns all at once: one shift moves each a step forward. A Pawn only
+        // moves deeper, so it may promote exactly when it lands in the zone.
+        let pawns = free & k[PieceKind::Pawn.index()];
+        if pawns.any() {
+            let (to, delta) = step_forward(seat, pawns);
+            let to = to & !own;
+            if to.any() {
+                sink.shifted(delta, to & zone, to & !last_line(seat));
+                if sink.satisfied() {
+                    return;
+                }
+            }
+        }
+
+        macro_rules! free_pieces {
+            ($kind:expr, $from:ident => $attacks:expr) => {
+                for $from in free & k[$kind.index()] {
+                    let targets = $attacks & !own;
+                    if targets.any() {
+                        let (promote, plain) = split_promotions($kind, seat, zone, $from, targets);
+                        sink.board($from, promote, plain);
+                        if sink.satisfied() {
+                            return;
+                        }
+                    }
+                }
+            };
+        }
+        free_pieces!(PieceKind::Knight, f => attacks::knight_attacks(seat, f));
+        free_pieces!(PieceKind::Silver, f => attacks::silver_attacks(seat, f));
+        free_pieces!(PieceKind::Lance, f => attacks::lance_attacks(seat, f, occupied));
+        free_pieces!(PieceKind::Rook, f => attacks::rook_attacks(f, occupied));
+        free_pieces!(PieceKind::Bishop, f => attacks::bishop_attacks(f, occupied));
+        free_pieces!(PieceKind::Gold, f => attacks::gold_attacks(seat, f));
+        free_pieces!(PieceKind::PromotedPawn, f => attacks::gold_attacks(seat, f));
+        free_pieces!(PieceKind::PromotedSilver, f => attacks::gold_attacks(seat, f));
+        free_pieces!(PieceKind::PromotedKnight, f => attacks::gold_attacks(seat, f));
+        free_pieces!(PieceKind::PromotedLance, f => attacks::gold_attacks(seat, f));
+        free_pieces!(
+            PieceKind::Dragon,
+            f => attacks::rook_attacks(f, occupied) | attacks::king_attacks(f)
+        );
+        free_pieces!(
+            PieceKind::Horse,
+            f => attacks::bishop_attacks(f, occupied) | attacks::king_attacks(f)
+        );
+
+        for from in careful {
             let Some(piece) = self.board[from.index()] else {
                 continue;
             };
             let kind = piece.kind;
-            let mut targets = attacks::attacks(seat, kind, from, self.occupied) & !own;
-            if kind == PieceKind::King || safety.in_check || safety.pinned.contains(from) {
-                targets = targets
-                    .into_iter()
-                    .filter(|&to| self.keeps_king_safe(&safety, kind, Some(from), to))
-                    .collect();
-            }
-            if targets.is_empty() {
-                continue;
-            }
-            let (promote, plain) = if kind.promoted().is_none() {
-                (Bitboard::EMPTY, targets)
-            } else if zone.contains(from) {
-                (targets, targets & !dead_squares(seat, kind))
-            } else {
-                (targets & zone, targets & !dead_squares(seat, kind))
-            };
-            sink.board(from, promote, plain);
-            if sink.satisfied() {
-                return;
+            let targets: Bitboard = (attacks::attacks(seat, kind, from, occupied) & !own)
+                .into_iter()
+                .filter(|&to| self.keeps_king_safe(&safety, kind, Some(from), to))
+                .collect();
+            if targets.any() {
+                let (promote, plain) = split_promotions(kind, seat, zone, from, targets);
+                sink.board(from, promote, plain);
+                if sink.satisfied() {
+                    return;
+                }
             }
         }
         let reserve = self.reserves[seat.index()];
@@ -436,5 +518,37 @@ impl Position {
                 Ok(())
             }
         }
+    }
+}
+
+/// Every piece of `pieces` one step forward for `seat`, and the index change of that
+/// step. Pieces that would leave the board are dropped.
+#[inline]
+fn step_forward(seat: Seat, pieces: Bitboard) -> (Bitboard, i8) {
+    match seat {
+        Seat::South => (Bitboard(pieces.0 >> 9), -9),
+        Seat::North => (Bitboard(pieces.0 << 9) & Bitboard::FULL, 9),
+        Seat::West => (Bitboard((pieces & !last_line(Seat::West)).0 << 1), 1),
+        Seat::East => (Bitboard((pieces & !last_line(Seat::East)).0 >> 1), -1),
+    }
+}
+
+/// Splits the destinations of a `kind` on `from` into promoting and non-promoting
+/// moves: promotion is possible into, out of or within the zone, and compulsory
+/// where the piece could never move again.
+#[inline]
+fn split_promotions(
+    kind: PieceKind,
+    seat: Seat,
+    zone: Bitboard,
+    from: Square,
+    targets: Bitboard,
+) -> (Bitboard, Bitboard) {
+    if kind.promoted().is_none() {
+        (Bitboard::EMPTY, targets)
+    } else if zone.contains(from) {
+        (targets, targets & !dead_squares(seat, kind))
+    } else {
+        (targets & zone, targets & !dead_squares(seat, kind))
     }
 }

@@ -51,6 +51,19 @@ pub enum Status {
     DrawnByRepetition,
 }
 
+/// Pieces grouped by the way they attack: one union per movement pattern.
+#[derive(Copy, Clone)]
+pub(crate) struct AttackerGroups {
+    pawn: Bitboard,
+    knight: Bitboard,
+    silver: Bitboard,
+    gold_like: Bitboard,
+    king_like: Bitboard,
+    rook_like: Bitboard,
+    bishop_like: Bitboard,
+    lance: Bitboard,
+}
+
 /// Seats eliminated by one call of [`Position::play`], in the order they fell.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eliminations {
@@ -336,6 +349,28 @@ impl Position {
 
     // ---- attacks and threats -------------------------------------------------------
 
+    /// The pieces grouped by how they attack, for [`Position::attacks_square`].
+    #[inline]
+    pub(crate) fn attacker_groups(&self) -> AttackerGroups {
+        let k = &self.by_kind;
+        AttackerGroups {
+            pawn: k[PieceKind::Pawn.index()],
+            knight: k[PieceKind::Knight.index()],
+            silver: k[PieceKind::Silver.index()],
+            gold_like: k[PieceKind::Gold.index()]
+                | k[PieceKind::PromotedSilver.index()]
+                | k[PieceKind::PromotedKnight.index()]
+                | k[PieceKind::PromotedLance.index()]
+                | k[PieceKind::PromotedPawn.index()],
+            king_like: k[PieceKind::King.index()]
+                | k[PieceKind::Dragon.index()]
+                | k[PieceKind::Horse.index()],
+            rook_like: k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()],
+            bishop_like: k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()],
+            lance: k[PieceKind::Lance.index()],
+        }
+    }
+
     /// Whether a piece of `by` could move onto `sq`, with `occupied` as the board's
     /// occupancy and the pieces on `ignore` left out (a capture about to happen).
     pub(crate) fn attacks_square(
@@ -345,38 +380,44 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
+        self.attacks_square_with(&self.attacker_groups(), by, sq, occupied, ignore)
+    }
+
+    /// [`Position::attacks_square`] with the groups computed once by the caller.
+    #[inline]
+    pub(crate) fn attacks_square_with(
+        &self,
+        g: &AttackerGroups,
+        by: Seat,
+        sq: Square,
+        occupied: Bitboard,
+        ignore: Bitboard,
+    ) -> bool {
         let them = self.by_seat[by.index()] & !ignore;
         if them.is_empty() {
             return false;
         }
-        let k = &self.by_kind;
         // A piece of `by` on x reaches sq exactly when a piece of the seat facing the
         // other way on sq reaches x: step tables are read backwards through `opposite`.
         let back = by.opposite();
-        let gold_like = k[PieceKind::Gold.index()]
-            | k[PieceKind::PromotedSilver.index()]
-            | k[PieceKind::PromotedKnight.index()]
-            | k[PieceKind::PromotedLance.index()]
-            | k[PieceKind::PromotedPawn.index()];
-        let king_like =
-            k[PieceKind::King.index()] | k[PieceKind::Dragon.index()] | k[PieceKind::Horse.index()];
-        let steppers = (attacks::pawn_attacks(back, sq) & k[PieceKind::Pawn.index()])
-            | (attacks::knight_attacks(back, sq) & k[PieceKind::Knight.index()])
-            | (attacks::silver_attacks(back, sq) & k[PieceKind::Silver.index()])
-            | (attacks::gold_attacks(back, sq) & gold_like)
-            | (king_attacks(sq) & king_like);
+        let steppers = (attacks::pawn_attacks(back, sq) & g.pawn)
+            | (attacks::knight_attacks(back, sq) & g.knight)
+            | (attacks::silver_attacks(back, sq) & g.silver)
+            | (attacks::gold_attacks(back, sq) & g.gold_like)
+            | (king_attacks(sq) & g.king_like);
         if (steppers & them).any() {
             return true;
         }
-        let rook_like = (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]) & them;
+        // Sliders only when one stands on a line through sq at all.
+        let rook_like = g.rook_like & them & attacks::orthogonal_lines(sq);
         if rook_like.any() && (rook_attacks(sq, occupied) & rook_like).any() {
             return true;
         }
-        let bishop_like = (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]) & them;
+        let bishop_like = g.bishop_like & them & attacks::diagonal_lines(sq);
         if bishop_like.any() && (bishop_attacks(sq, occupied) & bishop_like).any() {
             return true;
         }
-        let lances = k[PieceKind::Lance.index()] & them;
+        let lances = g.lance & them & attacks::ray(attacks::lance_direction(back), sq);
         lances.any() && (lance_attacks(back, sq, occupied) & lances).any()
     }
 
@@ -389,8 +430,9 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
+        let groups = self.attacker_groups();
         by.iter()
-            .any(|seat| self.attacks_square(seat, sq, occupied, ignore))
+            .any(|seat| self.attacks_square_with(&groups, seat, sq, occupied, ignore))
     }
 
     /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).
