@@ -148,6 +148,17 @@ pub(crate) fn ray(dir: usize, sq: Square) -> Bitboard {
     RAYS[dir][sq.index()]
 }
 
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise (or when they are neighbours).
+pub fn between(a: Square, b: Square) -> Bitboard {
+    for dir in 0..DIRECTIONS {
+        if RAYS[dir][a.index()].contains(b) {
+            return RAYS[dir][a.index()] & RAYS[reverse(dir)][b.index()];
+        }
+    }
+    Bitboard::EMPTY
+}
+
 /// The rank and file through `sq` (excluding `sq`): where a Rook could reach it from.
 #[inline]
 pub fn orthogonal_lines(sq: Square) -> Bitboard {

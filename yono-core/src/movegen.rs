@@ -14,6 +14,9 @@ struct Safety {
     king: Option<Square>,
     enemies: SeatSet,
     in_check: bool,
+    /// In check, where a piece other than the King can go to answer it: onto the one
+    /// checker or between it and the King (nowhere when two pieces give check).
+    evasions: Bitboard,
     /// Own pieces standing between the King and an enemy slider aimed at it.
     pinned: Bitboard,
 }
@@ -183,18 +186,30 @@ impl Position {
     fn safety(&self, seat: Seat) -> Safety {
         let king = self.king(seat);
         let enemies = self.in_game.without(seat);
-        let (in_check, pinned) = match king {
-            Some(k) => (
-                self.attacked_by_any(enemies, k, self.occupied, Bitboard::EMPTY),
-                self.pinned(seat, k, enemies),
-            ),
-            None => (false, Bitboard::EMPTY),
+        let Some(k) = king else {
+            return Safety {
+                king,
+                enemies,
+                in_check: false,
+                evasions: Bitboard::FULL,
+                pinned: Bitboard::EMPTY,
+            };
+        };
+        let groups = self.attacker_groups();
+        let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
+            acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
+        });
+        let evasions = match checkers.first() {
+            None => Bitboard::FULL,
+            Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
+            Some(c) => attacks::between(k, c).with(c),
         };
         Safety {
             king,
             enemies,
-            in_check,
-            pinned,
+            in_check: checkers.any(),
+            evasions,
+            pinned: self.pinned(seat, k, enemies),
         }
     }
 
@@ -339,7 +354,11 @@ impl Position {
                 continue;
             };
             let kind = piece.kind;
-            let targets: Bitboard = (attacks::attacks(seat, kind, from, occupied) & !own)
+            let mut targets = attacks::attacks(seat, kind, from, occupied) & !own;
+            if kind != PieceKind::King {
+                targets &= safety.evasions;
+            }
+            let targets: Bitboard = targets
                 .into_iter()
                 .filter(|&to| self.keeps_king_safe(&safety, kind, Some(from), to))
                 .collect();
@@ -357,13 +376,9 @@ impl Position {
         }
         let empty = !self.occupied & self.ruleset.drop_zone(seat);
         for (kind, _) in reserve.iter() {
-            let mut to = self.drop_squares(seat, kind, empty);
-            if safety.in_check {
-                to = to
-                    .into_iter()
-                    .filter(|&sq| self.keeps_king_safe(&safety, kind, None, sq))
-                    .collect();
-            }
+            // In check, a drop can only block the single checker's line, and then it
+            // answers the check completely.
+            let mut to = self.drop_squares(seat, kind, empty & safety.evasions);
             if kind == PieceKind::Pawn {
                 for sq in to & self.uchifuzume_candidates(seat) {
                     if self.drop_is_uchifuzume(seat, sq) {

@@ -393,32 +393,47 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
+        self.attackers_to(g, by, sq, occupied, ignore).any()
+    }
+
+    /// The pieces of `by` that could move onto `sq`, with `occupied` as the board's
+    /// occupancy and the pieces on `ignore` left out (a capture about to happen).
+    #[inline]
+    pub(crate) fn attackers_to(
+        &self,
+        g: &AttackerGroups,
+        by: Seat,
+        sq: Square,
+        occupied: Bitboard,
+        ignore: Bitboard,
+    ) -> Bitboard {
         let them = self.by_seat[by.index()] & !ignore;
         if them.is_empty() {
-            return false;
+            return Bitboard::EMPTY;
         }
         // A piece of `by` on x reaches sq exactly when a piece of the seat facing the
         // other way on sq reaches x: step tables are read backwards through `opposite`.
         let back = by.opposite();
-        let steppers = (attacks::pawn_attacks(back, sq) & g.pawn)
+        let mut found = ((attacks::pawn_attacks(back, sq) & g.pawn)
             | (attacks::knight_attacks(back, sq) & g.knight)
             | (attacks::silver_attacks(back, sq) & g.silver)
             | (attacks::gold_attacks(back, sq) & g.gold_like)
-            | (king_attacks(sq) & g.king_like);
-        if (steppers & them).any() {
-            return true;
-        }
+            | (king_attacks(sq) & g.king_like))
+            & them;
         // Sliders only when one stands on a line through sq at all.
         let rook_like = g.rook_like & them & attacks::orthogonal_lines(sq);
-        if rook_like.any() && (rook_attacks(sq, occupied) & rook_like).any() {
-            return true;
+        if rook_like.any() {
+            found |= rook_attacks(sq, occupied) & rook_like;
         }
         let bishop_like = g.bishop_like & them & attacks::diagonal_lines(sq);
-        if bishop_like.any() && (bishop_attacks(sq, occupied) & bishop_like).any() {
-            return true;
+        if bishop_like.any() {
+            found |= bishop_attacks(sq, occupied) & bishop_like;
         }
         let lances = g.lance & them & attacks::ray(attacks::lance_direction(back), sq);
-        lances.any() && (lance_attacks(back, sq, occupied) & lances).any()
+        if lances.any() {
+            found |= lance_attacks(back, sq, occupied) & lances;
+        }
+        found
     }
 
     /// Whether any seat in `by` could move onto `sq` (see [`Self::attacks_square`]).
@@ -545,7 +560,13 @@ impl Position {
         self.move_number = self.move_number.saturating_add(1);
         let next = self.next_in_game(mover);
         self.set_turn(next);
-        self.resolve_checkmates()
+        // A pass is the one move that may leave the mover's King threatened.
+        let safe = if mv == Move::Pass {
+            SeatSet::EMPTY
+        } else {
+            SeatSet::single(mover)
+        };
+        self.resolve_checkmates(safe)
     }
 
     /// The move itself: captures into the reserve, promotion, drops. The turn and the
@@ -584,13 +605,14 @@ impl Position {
 
     /// RULES.md §6: the seat about to move checkmates, in rounds, every King it
     /// threatens; seats falling in one round count each other as still in.
-    fn resolve_checkmates(&mut self) -> Eliminations {
+    fn resolve_checkmates(&mut self, known_safe: SeatSet) -> Eliminations {
         let mut fallen = Eliminations::default();
         let p = self.turn;
+        // A legal move leaves the mover's King unthreatened by every seat, so the first
+        // round need not look at it; later rounds must (removals open lines).
+        let mut suspects = SeatSet::from_bits(self.in_game.without(p).bits() & !known_safe.bits());
         loop {
-            let round: SeatSet = self
-                .in_game
-                .without(p)
+            let round: SeatSet = suspects
                 .iter()
                 .filter(|&s| {
                     self.king(s)
@@ -600,6 +622,7 @@ impl Position {
             if round.is_empty() {
                 return fallen;
             }
+            suspects = self.in_game.without(p);
             let others = self.in_game.len() as u8 - 1;
             let score = self.ruleset.max_score().saturating_sub(others);
             for seat in round.iter() {

@@ -114,12 +114,29 @@ pub(crate) const BINDINGS: [Bitboard; 2] = [binding_mask(true), binding_mask(fal
 
 /// The squares a seat's Pawns line up on for *nifu*: a file for South and North,
 /// a rank for West and East.
+#[inline]
 pub(crate) fn pawn_line(seat: Seat, sq: crate::Square) -> Bitboard {
     match seat {
-        Seat::South | Seat::North => cols(sq.col() as u32, sq.col() as u32),
-        Seat::West | Seat::East => rows(sq.row() as u32, sq.row() as u32),
+        Seat::South | Seat::North => COLUMNS[sq.col() as usize],
+        Seat::West | Seat::East => ROWS[sq.row() as usize],
     }
 }
+
+const fn line_masks(columns: bool) -> [Bitboard; 9] {
+    let mut out = [Bitboard::EMPTY; 9];
+    let mut i = 0;
+    while i < 9 {
+        out[i] = if columns {
+            cols(i as u32, i as u32)
+        } else {
+            rows(i as u32, i as u32)
+        };
+        i += 1;
+    }
+    out
+}
+static COLUMNS: [Bitboard; 9] = line_masks(true);
+static ROWS: [Bitboard; 9] = line_masks(false);
 
 impl Ruleset {
     /// The seats that take part.

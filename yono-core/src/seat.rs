@@ -146,6 +146,12 @@ impl SeatSet {
     pub const fn single(seat: Seat) -> SeatSet {
         SeatSet(1 << seat as u8)
     }
+    /// The set with raw bits `bits` (bit `i` for the seat with index `i`; higher bits
+    /// are ignored).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits & 0b1111)
+    }
     /// Raw bits, bit `i` for the seat with index `i`.
     pub const fn bits(self) -> u8 {
         self.0

@@ -321,3 +321,14 @@ fn move_text_parser_says_why_a_move_is_rejected() {
     assert!(err.to_string().contains("5g5e"));
     assert_eq!(p.parse_move("5g5f"), Ok(mv("5g5f")));
 }
+
+#[test]
+fn a_seat_that_passes_under_threat_from_the_next_seat_falls_at_once() {
+    // West's King on 9a is threatened by North's Rook on 9i and cannot move; North
+    // moves next, so West's pass is followed straight away by its checkmate.
+    let mut p = pos("wK7nK/9/9/9/8eK/9/9/4sK4/nRnR7 w -/-/-/- swne 5");
+    assert_eq!(p.legal_moves().as_slice(), [Move::Pass]);
+    let fallen: Vec<_> = p.play(Move::Pass).unwrap().iter().collect();
+    assert_eq!(fallen, [(Seat::West, 0)]);
+    assert_eq!(p.text(), "8nK/9/9/9/8eK/9/9/4sK4/nRnR7 n -/-/-/- s0ne 6");
+}
