@@ -4,6 +4,7 @@
 //! real work for King moves, pieces on a line through their King, and when in check.
 
 use crate::attacks;
+use crate::position::AttackerGroups;
 use crate::ruleset::{dead_squares, last_line, pawn_line, BINDINGS};
 use crate::{
     Bitboard, IllegalMove, Move, MoveList, NoMoveRule, PieceKind, Position, Seat, SeatSet, Square,
@@ -19,6 +20,7 @@ struct Safety {
     evasions: Bitboard,
     /// Own pieces standing between the King and an enemy slider aimed at it.
     pinned: Bitboard,
+    groups: AttackerGroups,
 }
 
 /// Where generated moves go: a list, a counter, or a "does any exist" probe. Board
@@ -193,6 +195,7 @@ impl Position {
                 in_check: false,
                 evasions: Bitboard::FULL,
                 pinned: Bitboard::EMPTY,
+                groups: self.attacker_groups(),
             };
         };
         let groups = self.attacker_groups();
@@ -210,6 +213,7 @@ impl Position {
             in_check: checkers.any(),
             evasions,
             pinned: self.pinned(seat, k, enemies),
+            groups,
         }
     }
 
@@ -282,7 +286,7 @@ impl Position {
             occupied = occupied.without(f);
         }
         let target = if is_king { to } else { king };
-        !self.attacked_by_any(safety.enemies, target, occupied, to_bb)
+        !self.attacked_by_any_with(&safety.groups, safety.enemies, target, occupied, to_bb)
     }
 
     /// Legal moves of any `seat` into `sink` (the uchifuzume test asks about a seat

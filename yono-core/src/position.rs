@@ -393,13 +393,27 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        self.attackers_to(g, by, sq, occupied, ignore).any()
+        self.find_attackers::<true>(g, by, sq, occupied, ignore)
+            .any()
     }
 
     /// The pieces of `by` that could move onto `sq`, with `occupied` as the board's
     /// occupancy and the pieces on `ignore` left out (a capture about to happen).
     #[inline]
     pub(crate) fn attackers_to(
+        &self,
+        g: &AttackerGroups,
+        by: Seat,
+        sq: Square,
+        occupied: Bitboard,
+        ignore: Bitboard,
+    ) -> Bitboard {
+        self.find_attackers::<false>(g, by, sq, occupied, ignore)
+    }
+
+    /// [`Position::attackers_to`]; with `ANY`, stops at the first group that attacks.
+    #[inline]
+    fn find_attackers<const ANY: bool>(
         &self,
         g: &AttackerGroups,
         by: Seat,
@@ -420,14 +434,23 @@ impl Position {
             | (attacks::gold_attacks(back, sq) & g.gold_like)
             | (king_attacks(sq) & g.king_like))
             & them;
+        if ANY && found.any() {
+            return found;
+        }
         // Sliders only when one stands on a line through sq at all.
         let rook_like = g.rook_like & them & attacks::orthogonal_lines(sq);
         if rook_like.any() {
             found |= rook_attacks(sq, occupied) & rook_like;
+            if ANY && found.any() {
+                return found;
+            }
         }
         let bishop_like = g.bishop_like & them & attacks::diagonal_lines(sq);
         if bishop_like.any() {
             found |= bishop_attacks(sq, occupied) & bishop_like;
+            if ANY && found.any() {
+                return found;
+            }
         }
         let lances = g.lance & them & attacks::ray(attacks::lance_direction(back), sq);
         if lances.any() {
@@ -437,7 +460,7 @@ impl Position {
     }
 
     /// Whether any seat in `by` could move onto `sq` (see [`Self::attacks_square`]).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn attacked_by_any(
         &self,
         by: SeatSet,
@@ -445,9 +468,21 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        let groups = self.attacker_groups();
+        self.attacked_by_any_with(&self.attacker_groups(), by, sq, occupied, ignore)
+    }
+
+    /// [`Position::attacked_by_any`] with the groups computed once by the caller.
+    #[inline]
+    pub(crate) fn attacked_by_any_with(
+        &self,
+        groups: &AttackerGroups,
+        by: SeatSet,
+        sq: Square,
+        occupied: Bitboard,
+        ignore: Bitboard,
+    ) -> bool {
         by.iter()
-            .any(|seat| self.attacks_square_with(&groups, seat, sq, occupied, ignore))
+            .any(|seat| self.attacks_square_with(groups, seat, sq, occupied, ignore))
     }
 
     /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).

@@ -1,0 +1,74 @@
+//! Move generation, play and perft never touch the heap: a counting global allocator
+//! proves it (speed claims are measured in `bench/`, not asserted here).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use yono::{perft, MoveList, Position, Ruleset};
+
+struct Counting;
+
+thread_local! {
+    // Per thread, so the test harness's other threads do not count.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call unchanged to the system allocator; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn generation_play_and_perft_do_not_allocate() {
+    // Positions are parsed first (parsing may allocate); then nothing may.
+    let positions = [
+        Position::start(),
+        Position::new(Ruleset::Shogi),
+        Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap(),
+        Position::from_text("nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1").unwrap(),
+    ];
+    let mut list = MoveList::new();
+    let n = allocations_during(|| {
+        for pos in &positions {
+            pos.legal_moves_into(&mut list);
+            for &mv in list.iter() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                std::hint::black_box(child.count_legal_moves());
+                std::hint::black_box(child.is_legal(mv));
+            }
+            std::hint::black_box(perft(pos, 3));
+            std::hint::black_box(pos.threats());
+            std::hint::black_box(pos.status());
+        }
+    });
+    assert_eq!(n, 0, "heap allocations in move generation or play");
+    // The counter does see allocations, so a zero above means something.
+    assert!(allocations_during(|| drop(std::hint::black_box(positions[0].text()))) > 0);
+}
+
+#[test]
+fn position_is_small_enough_to_copy() {
+    let size = std::mem::size_of::<Position>();
+    println!("size_of::<Position>() = {size} bytes");
+    assert!(size <= 640, "Position grew to {size} bytes");
+}
