@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Instant;
-use yono::{Game, Move, Position, Ruleset, Seat};
+use yono::{Move, Position, Ruleset};
 
 const SHOGI_POSITIONS: &[(&str, &str, u32)] = &[
     (
@@ -173,67 +173,34 @@ fn shogi_table(quick: bool) {
     }
 }
 
-/// Deterministic mid-game Yo[n]o positions: a capture-happy seeded game, sampled when
-/// it reaches four seats with full reserves, three seats, and two seats.
-fn yono_positions() -> Vec<(String, Position)> {
-    let mut found: Vec<(String, Position)> = Vec::new();
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut rng = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
-    for _attempt in 0..50 {
-        let mut game = Game::new(Ruleset::Yono);
-        let mut want = vec![4usize, 3, 2];
-        while !game.is_over() && game.moves().len() < 3000 && !want.is_empty() {
-            let pos = game.position().clone();
-            let seats = pos.seats_in_game().len();
-            let reserves: u32 = Seat::ALL.iter().map(|&s| pos.reserve(s).total()).sum();
-            let promoted = Seat::ALL
-                .iter()
-                .flat_map(|&s| pos.pieces(s))
-                .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.kind.is_promoted()))
-                .count();
-            if want.first() == Some(&seats)
-                && (seats < 4 || (reserves >= 10 && promoted >= 1))
-                && pos.legal_moves().len() > 20
-            {
-                found.push((
-                    format!("{seats} seats, move {}", pos.move_number()),
-                    pos.clone(),
-                ));
-                want.remove(0);
-            } else if want.first().is_some_and(|&w| w > seats) {
-                want.remove(0);
-            }
-            let legal = game.legal_moves();
-            let captures: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| matches!(m, Move::Board { to, .. } if pos.piece_at(*to).is_some()))
-                .collect();
-            let mv = if !captures.is_empty() && rng(2) == 0 {
-                captures[rng(captures.len())]
-            } else {
-                legal[rng(legal.len())]
-            };
-            game.play(mv).expect("legal");
-        }
-        if found.len() >= 3 {
-            break;
-        }
-    }
-    found
-}
+/// Mid-game Yo[n]o positions from seeded capture-happy random games: four seats with
+/// reserves and a promoted piece, three seats with full reserves, two seats.
+const YONO_POSITIONS: &[(&str, &str)] = &[
+    (
+        "4 seats, move 39",
+        "1e+B2wP2nNnL/1wSwP3nSnBnR/4nPnPnPnPnP/2wP1nK4/wG1wP3ePeK1/2wKsP2eP1eG/1sPsB1eP1eN1eS/6sR1eN/sL1sSsGsK1ePeReL n GP/2P/NP/RBLP swne 39",
+    ),
+    (
+        "3 seats, move 143",
+        "4wP1nNnNnL/4w+BnP2nR/4nP3nP/2wP2nK2nB/wPwG3wSeP1eK/wK5nB2/5n+R3/eS3eL2eGeR/6eS2 n -/2P/2G2N2L4P/R7P 0wne 143",
+    ),
+    (
+        "2 seats, move 165",
+        "6nNnNnL/5nP2nR/4nP3nP/7nP1/6nK1eK/7eP1/eR1n+R6/eS3n+B3nB/4nR1eSeP1 e -/-/B4GS2N3L3P/4P 01ne 165",
+    ),
+];
 
 fn yono_table(quick: bool) -> f64 {
     println!("\n## Yo[n]o perft, yono-core (nodes/s)\n");
     println!("| position | depth | nodes | bulk | play all |");
     println!("|---|---|---|---|---|");
     let mut positions = vec![("start".to_string(), Position::start())];
-    positions.extend(yono_positions());
+    positions.extend(YONO_POSITIONS.iter().map(|(name, text)| {
+        (
+            name.to_string(),
+            Position::from_text(text).expect("valid position"),
+        )
+    }));
     let mut worst = f64::INFINITY;
     for (name, pos) in &positions {
         let depths: Vec<u32> = if name == "start" {
