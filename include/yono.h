@@ -12,10 +12,11 @@
  * first. Panics inside the library never unwind into C: they are reported as
  * YONO_STATUS_INTERNAL_ERROR.
  *
- * Ownership. The only memory the library hands over is a yono_position handle,
- * released with yono_position_free() (NULL-safe). The library never allocates
- * strings for the caller: computed text (position text, SFEN, diagram, move text)
- * is written into caller buffers, and the few const char* it returns
+ * Ownership. The only memory the library hands over is handles: yono_position,
+ * released with yono_position_free(), and yono_record (a game record), released
+ * with yono_record_free() (both NULL-safe). The library never allocates
+ * strings for the caller: computed text (position text, SFEN, diagram, SVG, move
+ * text, game records) is written into caller buffers, and the few const char* it returns
  * (yono_version(), yono_status_name(), yono_last_error_code(),
  * yono_last_error_message()) are owned by the library and must not be freed.
  * The library keeps no pointer to caller memory after a call returns.
@@ -142,6 +143,16 @@ typedef enum yono_status {
 typedef struct yono_position yono_position;
 
 /**
+ * A game record: a game (start position and moves) with metadata (event, date,
+ * player names, ...) and a comment per move, saved and loaded in the text form of
+ * docs/RECORDS.md.
+ *
+ * Opaque. Create with yono_record_load() or yono_record_from_position(); destroy with
+ * yono_record_free(). One thread at a time per handle.
+ */
+typedef struct yono_record yono_record;
+
+/**
  * A ruleset: YONO_RULESET_YONO (four players) or YONO_RULESET_SHOGI (standard
  * two-player Shogi, South = Sente, North = Gote).
  */
@@ -222,6 +233,45 @@ typedef struct yono_move {
    */
   yono_piece_kind drop_kind;
 } yono_move;
+
+/**
+ * What yono_position_svg() draws besides the position. Start from
+ * yono_svg_options_default() and change what you need.
+ *
+ */
+typedef struct yono_svg_options {
+  /**
+   * Width and height of the picture in pixels; 0 for a scalable picture (no
+   * width/height attributes). Default 640.
+   */
+  uint32_t size;
+  /**
+   * 1 to mark threatened Kings (red square, arrows from the threatening pieces,
+   * the attackers named in the owner's panel), 0 not to. Default 1.
+   */
+  uint8_t show_threats;
+  /**
+   * Overlay this seat's drop zone and promotion zone; YONO_SEAT_NONE (default)
+   * for none.
+   */
+  yono_seat zones_for;
+  /**
+   * 1 if last_move is to be shaded, 0 (default) if not.
+   */
+  uint8_t has_last_move;
+  /**
+   * The last move (origin and destination shaded; a drop: its square).
+   */
+  struct yono_move last_move;
+  /**
+   * Squares (0..80) to shade, or NULL; read during the call only.
+   */
+  const uint8_t *highlight;
+  /**
+   * Number of squares in highlight.
+   */
+  size_t highlight_count;
+} yono_svg_options;
 
 /**
  * South (`s`), who moves first.
@@ -690,6 +740,111 @@ enum yono_status yono_move_to_text(struct yono_move mv, char *buf, size_t buf_le
 enum yono_status yono_position_perft(const struct yono_position *pos,
                                      uint32_t depth,
                                      uint64_t *out);
+
+/**
+ * Stores the default options in `*out`: size 640, threats shown, no zones, no last
+ * move, no highlighted squares.
+ * Errors: NULL_ARGUMENT (out).
+ */
+enum yono_status yono_svg_options_default(struct yono_svg_options *out);
+
+/**
+ * Writes an SVG 1.1 diagram of the current position into `buf`, with the buffer
+ * rules of yono_position_text() (a diagram is about 30 to 50 kB: ask for the size
+ * first). The board has coordinates (files 9..1, ranks a..i); each seat's pieces are
+ * drawn in its own colour pointing in its forward direction, promoted ones filled
+ * solid; each seat's reserve, state (to move, checkmated with its score, winner) is
+ * shown beside its side. `opts` may be NULL for the defaults
+ * (yono_svg_options_default()).
+ * Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad seat, square, move or
+ * flag in opts), NULL_ARGUMENT (highlight with a nonzero count).
+ */
+enum yono_status yono_position_svg(const struct yono_position *pos,
+                                   const struct yono_svg_options *opts,
+                                   char *buf,
+                                   size_t buf_len,
+                                   size_t *needed);
+
+/**
+ * Reads a game record (text form) into a new handle in `*out`, replaying and
+ * checking every move, and the stated results against the replay.
+ *
+ * `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
+ * move when the error is "record_bad_move", else 0.
+ * Ownership: `text` stays the caller's. On YONO_STATUS_OK the caller owns `*out` and
+ * must release it with yono_record_free(); on failure `*out` is set to NULL.
+ * Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (the code, one of
+ * the "record_..." codes, says what; the message says where, e.g. "move 7 (line 12):
+ * ...").
+ */
+enum yono_status yono_record_load(const char *text, struct yono_record **out, size_t *bad_ply);
+
+/**
+ * A new record of the game `pos` (its start position and every move played), without
+ * metadata or comments, stored in `*out`.
+ * Ownership: as yono_record_load().
+ * Errors: NULL_ARGUMENT (pos, out).
+ */
+enum yono_status yono_record_from_position(const struct yono_position *pos,
+                                           struct yono_record **out);
+
+/**
+ * Releases a record. NULL is allowed and does nothing.
+ */
+void yono_record_free(struct yono_record *rec);
+
+/**
+ * Writes the record in its text form into `buf` (buffer rules of
+ * yono_position_text()). yono_record_load() of this text gives an equal record.
+ * Errors: as yono_position_text() (with rec for pos).
+ */
+enum yono_status yono_record_save(const struct yono_record *rec,
+                                  char *buf,
+                                  size_t buf_len,
+                                  size_t *needed);
+
+/**
+ * Sets metadata `key` to `value` (trimmed; one line, at most 1024 bytes), or removes
+ * it when `value` is NULL. Keys are lower-case ASCII letters, digits, '_' and '-',
+ * starting with a letter: "event", "site", "date", "round", "south", "west",
+ * "north", "east", ...
+ * Errors: NULL_ARGUMENT (rec, key), INVALID_UTF8, INVALID_ARGUMENT (code
+ * "record_bad_key" or "record_bad_value").
+ */
+enum yono_status yono_record_set_meta(struct yono_record *rec, const char *key, const char *value);
+
+/**
+ * Writes metadata `key`'s value into `buf` (buffer rules of yono_position_text()).
+ * Errors: as yono_position_text() (with rec for pos), NULL_ARGUMENT (key),
+ * INVALID_UTF8, INVALID_ARGUMENT (no such key).
+ */
+enum yono_status yono_record_meta(const struct yono_record *rec,
+                                  const char *key,
+                                  char *buf,
+                                  size_t buf_len,
+                                  size_t *needed);
+
+/**
+ * Sets the comment on move `ply` (from 1; one line, at most 1024 bytes), or removes
+ * it when `comment` is NULL or "".
+ * Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (code
+ * "record_no_such_move" or "record_bad_value").
+ */
+enum yono_status yono_record_set_comment(struct yono_record *rec, size_t ply, const char *comment);
+
+/**
+ * Stores the number of moves in the record in `*out`.
+ * Errors: NULL_ARGUMENT (rec, out).
+ */
+enum yono_status yono_record_ply_count(const struct yono_record *rec, size_t *out);
+
+/**
+ * A new game handle at the record's final position, with its moves as history
+ * (status, scores, undo work as usual), stored in `*out`.
+ * Ownership: as yono_position_from_text().
+ * Errors: NULL_ARGUMENT (rec, out).
+ */
+enum yono_status yono_record_position(const struct yono_record *rec, struct yono_position **out);
 
 #ifdef __cplusplus
 }  // extern "C"

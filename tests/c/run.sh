@@ -58,6 +58,8 @@ CXXWARN=(-std=c++17 -Wall -Wextra -Werror -g -O1)
 
 step "compile test_api.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_api.c -o "$OUT/test_api" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile test_null.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_null.c -o "$OUT/test_null" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile test_adversarial.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_adversarial.c -o "$OUT/test_adversarial" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile test_svg_record.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_svg_record.c -o "$OUT/test_svg_record" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile test_cpp.cpp" "$CXX" "${CXXWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_cpp.cpp -o "$OUT/test_cpp" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile yono.h alone as C11 and C++17" bash -c "
     printf '#include \"yono.h\"\nint main(void) { return yono_version() == 0; }\n' > '$OUT/header_only.c' &&
@@ -68,14 +70,14 @@ step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}
 read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
 step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
 
-for t in test_api test_null test_cpp; do
+for t in test_api test_null test_adversarial test_cpp test_svg_record; do
     step "run $t" "$OUT/$t"
 done
 step "run example (shared)" "$OUT/play_game" 1 4
 step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_static' | grep -q libyono && '$OUT/play_game_static' 2 >/dev/null"
 
 if command -v valgrind >/dev/null; then
-    for t in test_api test_null test_cpp; do
+    for t in test_api test_null test_adversarial test_cpp test_svg_record; do
         step "valgrind $t" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
             --error-exitcode=1 "$OUT/$t"
     done

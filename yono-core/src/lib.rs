@@ -45,6 +45,7 @@ pub mod perft;
 pub mod position;
 #[cfg(test)]
 mod proptests;
+pub mod record;
 pub mod reserve;
 pub mod ruleset;
 pub mod seat;
@@ -52,6 +53,7 @@ pub mod seat;
 mod serde_impls;
 pub mod setup;
 pub mod square;
+pub mod svg;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -64,11 +66,13 @@ pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};
 pub use position::{Eliminations, Position, Status};
+pub use record::{GameRecord, RecordError};
 pub use reserve::Reserve;
 pub use ruleset::{NoMoveRule, Ruleset};
 pub use seat::{Seat, SeatSet};
 pub use setup::{SeatState, Setup};
 pub use square::{ParseSquareError, Square};
+pub use svg::SvgOptions;
 
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -314,6 +314,21 @@ fn code_cstr(code: &str) -> &'static CStr {
         c"uchifuzume",
         c"binding_limit",
         c"king_threatened",
+        // RecordError
+        c"record_too_long",
+        c"record_too_many_moves",
+        c"record_syntax",
+        c"record_format",
+        c"record_bad_key",
+        c"record_bad_value",
+        c"record_duplicate_key",
+        c"record_header_after_moves",
+        c"record_ruleset",
+        c"record_start",
+        c"record_bad_move",
+        c"record_result",
+        c"record_no_such_move",
+        c"record_json",
     ];
     KNOWN
         .iter()
@@ -1268,6 +1283,357 @@ pub unsafe extern "C" fn yono_position_perft(
             yono::perft(game.position(), depth)
         };
         Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// SVG diagrams
+// ---------------------------------------------------------------------------------
+
+/// What yono_position_svg() draws besides the position. Start from
+/// yono_svg_options_default() and change what you need.
+///
+/// cbindgen:field-names=[size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count]
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_svg_options {
+    /// Width and height of the picture in pixels; 0 for a scalable picture (no
+    /// width/height attributes). Default 640.
+    pub size: u32,
+    /// 1 to mark threatened Kings (red square, arrows from the threatening pieces,
+    /// the attackers named in the owner's panel), 0 not to. Default 1.
+    pub show_threats: u8,
+    /// Overlay this seat's drop zone and promotion zone; YONO_SEAT_NONE (default)
+    /// for none.
+    pub zones_for: yono_seat,
+    /// 1 if last_move is to be shaded, 0 (default) if not.
+    pub has_last_move: u8,
+    /// The last move (origin and destination shaded; a drop: its square).
+    pub last_move: yono_move,
+    /// Squares (0..80) to shade, or NULL; read during the call only.
+    pub highlight: *const u8,
+    /// Number of squares in highlight.
+    pub highlight_count: usize,
+}
+
+/// Stores the default options in `*out`: size 640, threats shown, no zones, no last
+/// move, no highlighted squares.
+/// Errors: NULL_ARGUMENT (out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = yono_svg_options {
+            size: 640,
+            show_threats: 1,
+            zones_for: YONO_SEAT_NONE,
+            has_last_move: 0,
+            last_move: yono_move::default(),
+            highlight: std::ptr::null(),
+            highlight_count: 0,
+        };
+        Ok(())
+    })
+}
+
+unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::SvgOptions> {
+    // SAFETY: NULL or a valid options struct, per the contract.
+    let Some(o) = (unsafe { opts.as_ref() }) else {
+        return Ok(yono::SvgOptions::default());
+    };
+    let mut out =
+        yono::SvgOptions::default()
+            .with_size(o.size)
+            .with_threats(match o.show_threats {
+                0 => false,
+                1 => true,
+                v => return Err(Fail::invalid(format!("show_threats {v} is not 0 or 1"))),
+            });
+    if o.zones_for != YONO_SEAT_NONE {
+        out.zones_for = Some(seat_arg(o.zones_for)?);
+    }
+    match o.has_last_move {
+        0 => {}
+        1 => out.last_move = Some(from_c_move(o.last_move)?),
+        v => return Err(Fail::invalid(format!("has_last_move {v} is not 0 or 1"))),
+    }
+    if o.highlight_count > 0 {
+        if o.highlight.is_null() {
+            return Err(Fail::null("highlight (with a nonzero highlight_count)"));
+        }
+        if o.highlight_count > 81 * 16 {
+            return Err(Fail::invalid(format!(
+                "highlight_count {} is more than 1296",
+                o.highlight_count
+            )));
+        }
+        // SAFETY: highlight points to highlight_count readable bytes, per the contract.
+        let squares = unsafe { std::slice::from_raw_parts(o.highlight, o.highlight_count) };
+        for &sq in squares {
+            out.highlight.push(square_arg(sq, "highlighted")?);
+        }
+    }
+    Ok(out)
+}
+
+/// Writes an SVG 1.1 diagram of the current position into `buf`, with the buffer
+/// rules of yono_position_text() (a diagram is about 30 to 50 kB: ask for the size
+/// first). The board has coordinates (files 9..1, ranks a..i); each seat's pieces are
+/// drawn in its own colour pointing in its forward direction, promoted ones filled
+/// solid; each seat's reserve, state (to move, checkmated with its score, winner) is
+/// shown beside its side. `opts` may be NULL for the defaults
+/// (yono_svg_options_default()).
+/// Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad seat, square, move or
+/// flag in opts), NULL_ARGUMENT (highlight with a nonzero count).
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_svg(
+    pos: *const yono_position,
+    opts: *const yono_svg_options,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        // SAFETY: NULL or valid, per the contract.
+        let opts = unsafe { svg_options_arg(opts) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&game.position().svg(&opts), buf, buf_len, needed) }
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// Game records
+// ---------------------------------------------------------------------------------
+
+/// A game record: a game (start position and moves) with metadata (event, date,
+/// player names, ...) and a comment per move, saved and loaded in the text form of
+/// docs/RECORDS.md.
+///
+/// Opaque. Create with yono_record_load() or yono_record_from_position(); destroy with
+/// yono_record_free(). One thread at a time per handle.
+pub struct yono_record {
+    rec: yono::GameRecord,
+}
+
+/// A record that cannot be loaded is a PARSE_ERROR; metadata or a comment that
+/// cannot be stored an INVALID_ARGUMENT. The code ("record_...") says which problem.
+fn record_fail(e: &yono::RecordError) -> Fail {
+    let status = match e {
+        yono::RecordError::BadKey { line: 0, .. }
+        | yono::RecordError::BadValue { line: 0, .. }
+        | yono::RecordError::NoSuchMove { .. } => YONO_STATUS_INVALID_ARGUMENT,
+        _ => YONO_STATUS_PARSE_ERROR,
+    };
+    Fail::new(status, e.code(), e.to_string())
+}
+
+unsafe fn record_ref<'a>(rec: *const yono_record) -> Res<&'a yono::GameRecord> {
+    // SAFETY: the caller passes NULL or a live handle from this library.
+    unsafe { rec.as_ref() }
+        .map(|r| &r.rec)
+        .ok_or_else(|| Fail::null("rec"))
+}
+
+unsafe fn record_mut<'a>(rec: *mut yono_record) -> Res<&'a mut yono::GameRecord> {
+    // SAFETY: the caller passes NULL or a live handle used by one thread at a time.
+    unsafe { rec.as_mut() }
+        .map(|r| &mut r.rec)
+        .ok_or_else(|| Fail::null("rec"))
+}
+
+/// Reads a game record (text form) into a new handle in `*out`, replaying and
+/// checking every move, and the stated results against the replay.
+///
+/// `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
+/// move when the error is "record_bad_move", else 0.
+/// Ownership: `text` stays the caller's. On YONO_STATUS_OK the caller owns `*out` and
+/// must release it with yono_record_free(); on failure `*out` is set to NULL.
+/// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (the code, one of
+/// the "record_..." codes, says what; the message says where, e.g. "move 7 (line 12):
+/// ...").
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_load(
+    text: *const c_char,
+    out: *mut *mut yono_record,
+    bad_ply: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(p) = unsafe { bad_ply.as_mut() } {
+            *p = 0;
+        }
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or NUL-terminated, per the contract.
+        let text = unsafe { text_arg(text, "text") }?;
+        let rec = yono::GameRecord::from_text(text).map_err(|e| {
+            // SAFETY: NULL or writable, per the contract.
+            if let Some(p) = unsafe { bad_ply.as_mut() } {
+                *p = e.ply().unwrap_or(0);
+            }
+            record_fail(&e)
+        })?;
+        *out = Box::into_raw(Box::new(yono_record { rec }));
+        Ok(())
+    })
+}
+
+/// A new record of the game `pos` (its start position and every move played), without
+/// metadata or comments, stored in `*out`.
+/// Ownership: as yono_record_load().
+/// Errors: NULL_ARGUMENT (pos, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_from_position(
+    pos: *const yono_position,
+    out: *mut *mut yono_record,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let rec = yono::GameRecord::from_game(game.clone());
+        *out = Box::into_raw(Box::new(yono_record { rec }));
+        Ok(())
+    })
+}
+
+/// Releases a record. NULL is allowed and does nothing.
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_free(rec: *mut yono_record) {
+    if rec.is_null() {
+        return;
+    }
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: a live handle from Box::into_raw, freed once, per the contract.
+        drop(unsafe { Box::from_raw(rec) });
+    }));
+}
+
+/// Writes the record in its text form into `buf` (buffer rules of
+/// yono_position_text()). yono_record_load() of this text gives an equal record.
+/// Errors: as yono_position_text() (with rec for pos).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_save(
+    rec: *const yono_record,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&rec.to_text(), buf, buf_len, needed) }
+    })
+}
+
+/// Sets metadata `key` to `value` (trimmed; one line, at most 1024 bytes), or removes
+/// it when `value` is NULL. Keys are lower-case ASCII letters, digits, '_' and '-',
+/// starting with a letter: "event", "site", "date", "round", "south", "west",
+/// "north", "east", ...
+/// Errors: NULL_ARGUMENT (rec, key), INVALID_UTF8, INVALID_ARGUMENT (code
+/// "record_bad_key" or "record_bad_value").
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_set_meta(
+    rec: *mut yono_record,
+    key: *const c_char,
+    value: *const c_char,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (rec, key) = unsafe { (record_mut(rec)?, text_arg(key, "key")?) };
+        if value.is_null() {
+            rec.remove_meta(key);
+            return Ok(());
+        }
+        // SAFETY: NUL-terminated, per the contract.
+        let value = unsafe { text_arg(value, "value") }?;
+        rec.set_meta(key, value).map_err(|e| record_fail(&e))
+    })
+}
+
+/// Writes metadata `key`'s value into `buf` (buffer rules of yono_position_text()).
+/// Errors: as yono_position_text() (with rec for pos), NULL_ARGUMENT (key),
+/// INVALID_UTF8, INVALID_ARGUMENT (no such key).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_meta(
+    rec: *const yono_record,
+    key: *const c_char,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (rec, key) = unsafe { (record_ref(rec)?, text_arg(key, "key")?) };
+        let value = rec
+            .meta(key)
+            .ok_or_else(|| Fail::invalid(format!("no metadata {key:?}")))?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(value, buf, buf_len, needed) }
+    })
+}
+
+/// Sets the comment on move `ply` (from 1; one line, at most 1024 bytes), or removes
+/// it when `comment` is NULL or "".
+/// Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (code
+/// "record_no_such_move" or "record_bad_value").
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_set_comment(
+    rec: *mut yono_record,
+    ply: usize,
+    comment: *const c_char,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_mut(rec) }?;
+        let comment = if comment.is_null() {
+            ""
+        } else {
+            // SAFETY: NUL-terminated, per the contract.
+            unsafe { text_arg(comment, "comment") }?
+        };
+        rec.set_comment(ply, comment).map_err(|e| record_fail(&e))
+    })
+}
+
+/// Stores the number of moves in the record in `*out`.
+/// Errors: NULL_ARGUMENT (rec, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_ply_count(
+    rec: *const yono_record,
+    out: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (rec, out) = unsafe { (record_ref(rec)?, out_mut(out, "out")?) };
+        *out = rec.moves().len();
+        Ok(())
+    })
+}
+
+/// A new game handle at the record's final position, with its moves as history
+/// (status, scores, undo work as usual), stored in `*out`.
+/// Ownership: as yono_position_from_text().
+/// Errors: NULL_ARGUMENT (rec, out).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_position(
+    rec: *const yono_record,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        make_handle(out, || Ok(rec.game().clone()))
     })
 }
 

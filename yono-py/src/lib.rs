@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use std::cell::RefCell;
+use yono::record::GameRecord;
 use yono::{ErrorCode, Game, MoveError, MoveList};
 
 pyo3::create_exception!(
@@ -28,6 +29,15 @@ pyo3::create_exception!(
     "Text that is not a valid position (malformed position text or SFEN, or a position \
      that cannot exist). `str(e)` is the core's message (what and where); `e.code` is the \
      stable snake_case error code, e.g. \"rank_length\" or \"nifu\"."
+);
+pyo3::create_exception!(
+    yono,
+    RecordError,
+    PyValueError,
+    "A game record that cannot be loaded, or metadata or a comment that cannot be \
+     stored. `str(e)` says what and where; `e.code` is the stable code (e.g. \
+     \"record_bad_move\"); `e.ply` is the number of the first bad move (from 1) or None; \
+     `e.line` the line of the text record or None."
 );
 pyo3::create_exception!(
     yono,
@@ -1391,6 +1401,28 @@ impl PyPosition {
         Ok(dict)
     }
 
+    /// An SVG diagram of the current position (see `yono.svg`).
+    #[pyo3(signature = (lastmove = None, highlight = None, size = 640, threats = true, zones = None))]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        lastmove: Option<&Bound<'_, PyAny>>,
+        highlight: Option<&Bound<'_, PyAny>>,
+        size: u32,
+        threats: bool,
+        zones: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
+        Ok(self.pos().svg(&opts))
+    }
+
+    /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
+    fn _repr_svg_(&self) -> String {
+        let mut opts = yono::SvgOptions::default().with_size(480);
+        opts.last_move = self.game.moves().last().copied();
+        self.pos().svg(&opts)
+    }
+
     fn __str__(&self) -> String {
         self.pos().to_string()
     }
@@ -1495,6 +1527,269 @@ impl PySeries {
     }
 }
 
+// ---- SVG and game records ------------------------------------------------------------
+
+/// `SvgOptions` from the Python arguments of `svg`.
+fn svg_options(
+    py: Python<'_>,
+    lastmove: Option<&Bound<'_, PyAny>>,
+    highlight: Option<&Bound<'_, PyAny>>,
+    size: u32,
+    threats: bool,
+    zones: Option<&Bound<'_, PyAny>>,
+) -> PyResult<yono::SvgOptions> {
+    let mut opts = yono::SvgOptions::default()
+        .with_size(size)
+        .with_threats(threats);
+    if let Some(mv) = lastmove.filter(|m| !m.is_none()) {
+        opts.last_move = Some(move_arg(py, mv)?);
+    }
+    if let Some(squares) = highlight.filter(|h| !h.is_none()) {
+        if squares.is_instance_of::<PyString>() {
+            opts.highlight.push(square_arg(squares)?);
+        } else {
+            for sq in squares.try_iter()? {
+                opts.highlight.push(square_arg(&sq?)?);
+            }
+        }
+    }
+    if let Some(seat) = zones.filter(|z| !z.is_none()) {
+        opts.zones_for = Some(seat_arg(seat)?);
+    }
+    Ok(opts)
+}
+
+/// An SVG diagram (a string) of `position`: the board with coordinates, each seat's
+/// pieces in its colour pointing forward, reserves beside each side, the seat to move,
+/// checkmated seats with their scores. `lastmove` (a Move or move text) is shaded,
+/// `highlight` (squares) too; `threats` marks threatened Kings with arrows from their
+/// attackers; `zones` (a seat) overlays that seat's drop and promotion zones; `size`
+/// is the width and height in pixels (0: scalable).
+#[pyfunction]
+#[pyo3(signature = (position, lastmove = None, highlight = None, size = 640, threats = true, zones = None))]
+fn svg(
+    py: Python<'_>,
+    position: PyRef<'_, PyPosition>,
+    lastmove: Option<&Bound<'_, PyAny>>,
+    highlight: Option<&Bound<'_, PyAny>>,
+    size: u32,
+    threats: bool,
+    zones: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    position.svg(py, lastmove, highlight, size, threats, zones)
+}
+
+fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
+    let err = RecordError::new_err(e.to_string());
+    let value = err.value(py);
+    let _ = value.setattr("code", e.code());
+    let _ = value.setattr("ply", e.ply());
+    let _ = value.setattr("line", e.line());
+    err
+}
+
+/// A whole game with metadata and comments, saved and loaded as a game record (a
+/// readable move list, or JSON; see docs/RECORDS.md).
+///
+/// `Game()` starts at the Yo[n]o start; `Game(position)` takes a Position's start and
+/// move stack; `Game(ruleset="shogi")` starts a Shogi game. `Game.load(text)` reads a
+/// record (text or JSON, detected) and replays every move: a bad one raises RecordError
+/// with `e.ply`. `game.save()` writes the text form, `game.save("json")` JSON;
+/// `Game.load(game.save()) == game`.
+#[pyclass(name = "Game", module = "yono")]
+#[derive(Clone)]
+pub struct PyGame {
+    rec: GameRecord,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (position = None, *, ruleset = None))]
+    fn py_new(
+        position: Option<PyRef<'_, PyPosition>>,
+        ruleset: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyGame> {
+        let ruleset = ruleset.map(ruleset_arg).transpose()?;
+        let game = match (position, ruleset) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "give a position or a ruleset, not both",
+                ))
+            }
+            (Some(p), None) => p.game.clone(),
+            (None, r) => Game::new(r.unwrap_or(yono::Ruleset::Yono)),
+        };
+        Ok(PyGame {
+            rec: GameRecord::from_game(game),
+        })
+    }
+
+    /// Reads a game record: the text form, or JSON when the text starts with "{".
+    /// Every move is replayed; raises RecordError (with code, ply, line).
+    #[classmethod]
+    fn load(_cls: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<PyGame> {
+        let rec = if text.trim_start().starts_with('{') {
+            GameRecord::from_json(text)
+        } else {
+            GameRecord::from_text(text)
+        };
+        rec.map(|rec| PyGame { rec }).map_err(|e| record_err(py, e))
+    }
+
+    /// The record as text: "text" (the readable move list, default) or "json".
+    #[pyo3(signature = (format = "text"))]
+    fn save(&self, format: &str) -> PyResult<String> {
+        match format {
+            "text" => Ok(self.rec.to_text()),
+            "json" => Ok(self.rec.to_json()),
+            other => Err(PyValueError::new_err(format!(
+                "unknown record format {other:?} (expected \"text\" or \"json\")"
+            ))),
+        }
+    }
+
+    /// The metadata: {key: value} (a copy).
+    #[getter]
+    fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (k, v) in self.rec.metadata() {
+            dict.set_item(k, v)?;
+        }
+        Ok(dict)
+    }
+
+    /// One metadata value, or None.
+    fn meta(&self, key: &str) -> Option<String> {
+        self.rec.meta(key).map(str::to_string)
+    }
+
+    /// Sets a metadata value (e.g. "event", "date", "south"); RecordError for a bad key
+    /// or value (keys: lower-case letters, digits, _ and -; values: one line).
+    fn set_meta(&mut self, py: Python<'_>, key: &str, value: &str) -> PyResult<()> {
+        self.rec.set_meta(key, value).map_err(|e| record_err(py, e))
+    }
+
+    /// Removes a metadata value and returns it (None if absent).
+    fn remove_meta(&mut self, key: &str) -> Option<String> {
+        self.rec.remove_meta(key)
+    }
+
+    /// The moves, oldest first.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, self.rec.moves())
+    }
+
+    /// The comment of each move (None where there is none), oldest first.
+    #[getter]
+    fn comments(&self) -> Vec<Option<String>> {
+        (1..=self.rec.moves().len())
+            .map(|ply| self.rec.comment(ply).map(str::to_string))
+            .collect()
+    }
+
+    /// The comment on move `ply` (from 1), or None.
+    fn comment(&self, ply: usize) -> Option<String> {
+        self.rec.comment(ply).map(str::to_string)
+    }
+
+    /// Sets the comment on move `ply` (from 1); "" removes it. RecordError otherwise.
+    fn set_comment(&mut self, py: Python<'_>, ply: usize, comment: &str) -> PyResult<()> {
+        self.rec
+            .set_comment(ply, comment)
+            .map_err(|e| record_err(py, e))
+    }
+
+    /// Plays a move (a Move or move text) with an optional comment; IllegalMoveError
+    /// if it is not legal.
+    #[pyo3(signature = (r#move, comment = None))]
+    fn push(
+        &mut self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        comment: Option<&str>,
+    ) -> PyResult<()> {
+        let mv = move_arg(py, r#move)?;
+        match self.rec.play(mv, comment) {
+            Ok(()) => Ok(()),
+            Err(yono::RecordError::BadMove {
+                problem: yono::record::MoveProblem::Move(e),
+                ..
+            }) => Err(move_err(py, e)),
+            Err(e) => Err(record_err(py, e)),
+        }
+    }
+
+    /// Takes back the last move (and its comment) and returns it; IndexError if none.
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let mv = self
+            .rec
+            .undo()
+            .ok_or_else(|| PyIndexError::new_err("pop from a game without moves"))?;
+        move_obj(py, mv)
+    }
+
+    /// The current position, with the game's moves as its move stack (a copy).
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition::new(self.rec.game().clone())
+    }
+
+    /// The start position (a copy).
+    #[getter]
+    fn start(&self) -> PyPosition {
+        PyPosition::new(Game::from_position(self.rec.start().clone()))
+    }
+
+    /// The status: ONGOING, WON or DRAWN_BY_REPETITION.
+    fn status(&self) -> PyStatus {
+        match self.rec.game().status() {
+            yono::Status::Ongoing => PyStatus::Ongoing,
+            yono::Status::Won(_) => PyStatus::Won,
+            yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
+        }
+    }
+
+    /// The winner once the game is won, else None.
+    fn winner(&self) -> Option<PySeat> {
+        match self.rec.game().status() {
+            yono::Status::Won(s) => Some(PySeat::of(s)),
+            _ => None,
+        }
+    }
+
+    /// Scores by seat index [South, West, North, East]; None while undecided.
+    fn scores(&self) -> [Option<u8>; 4] {
+        self.rec.game().scores()
+    }
+
+    fn __len__(&self) -> usize {
+        self.rec.moves().len()
+    }
+
+    fn __eq__(&self, other: PyRef<'_, PyGame>) -> bool {
+        self.rec == other.rec
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<yono.Game {} moves, {}>",
+            self.rec.moves().len(),
+            match self.rec.game().status() {
+                yono::Status::Ongoing => String::from("ongoing"),
+                yono::Status::Won(s) => format!("won by {s}"),
+                yono::Status::DrawnByRepetition => String::from("drawn by repetition"),
+            }
+        )
+    }
+
+    /// The diagram of the current position, for Jupyter.
+    fn _repr_svg_(&self) -> String {
+        self.position()._repr_svg_()
+    }
+}
+
 // ---- module ---------------------------------------------------------------------------
 
 /// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
@@ -1516,6 +1811,9 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PySeries>()?;
+    m.add_class::<PyGame>()?;
+    m.add_function(wrap_pyfunction!(svg, m)?)?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;

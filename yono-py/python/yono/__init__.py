@@ -24,17 +24,20 @@ from ._yono import (
     SHOGI_START,
     YONO_START,
     IllegalMoveError,
+    Game,
     Move,
     ParseError,
     Piece,
     PieceKind,
     Position,
+    RecordError,
     Ruleset,
     Seat,
     Series,
     Square,
     Status,
     perft,
+    svg,
 )
 
 try:
@@ -82,6 +85,7 @@ __all__ = [
     "SQUARES",
     "SQUARE_NAMES",
     "YONO_START",
+    "Game",
     "IllegalMoveError",
     "Move",
     "MoveLike",
@@ -90,6 +94,7 @@ __all__ = [
     "PieceKind",
     "PieceKindLike",
     "Position",
+    "RecordError",
     "Ruleset",
     "RulesetLike",
     "Seat",
@@ -99,5 +104,6 @@ __all__ = [
     "SquareLike",
     "Status",
     "perft",
+    "svg",
     "__version__",
 ] + ["SQ_" + str(sq).upper() for sq in SQUARES]

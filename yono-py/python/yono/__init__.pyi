@@ -11,7 +11,7 @@ Conventions used throughout:
 * Scores are lists indexed by seat: ``[South, West, North, East]``.
 """
 
-from typing import ClassVar, Dict, List, Optional, Union, final
+from typing import ClassVar, Dict, Iterable, List, Optional, Union, final
 
 __version__: str
 CORE_VERSION: str
@@ -31,6 +31,15 @@ class IllegalMoveError(ValueError):
 
     code: str
     move: Optional[str]
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded, or metadata or a comment that cannot be
+    stored. ``code`` is the stable code (e.g. ``"record_bad_move"``); ``ply`` the number
+    of the first bad move (from 1) or None; ``line`` the line of a text record or None."""
+
+    code: str
+    ply: Optional[int]
+    line: Optional[int]
 
 @final
 class Seat:
@@ -360,6 +369,17 @@ class Position:
         """Leaf count of the legal-move tree ``depth`` plies deep."""
     def divide(self, depth: int) -> Dict[Move, int]:
         """Perft split by first move."""
+    def svg(
+        self,
+        lastmove: Optional[MoveLike] = None,
+        highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
+        size: int = 640,
+        threats: bool = True,
+        zones: Optional[SeatLike] = None,
+    ) -> str:
+        """An SVG diagram of the current position (see :func:`svg`)."""
+    def _repr_svg_(self) -> str:
+        """The diagram Jupyter shows (last pushed move and threatened Kings marked)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> "Position": ...
@@ -381,6 +401,70 @@ class Series:
     @property
     def games(self) -> int:
         """How many games were added."""
+
+@final
+class Game:
+    """A whole game with metadata and per-move comments, saved and loaded as a game
+    record (readable text or JSON; see docs/RECORDS.md). ``Game.load(g.save()) == g``."""
+
+    def __new__(cls, position: Optional[Position] = None, *, ruleset: Optional[RulesetLike] = None) -> "Game": ...
+    @classmethod
+    def load(cls, text: str) -> "Game":
+        """Reads a record (JSON when it starts with "{"), replaying every move;
+        RecordError (with ``ply`` for a bad move) otherwise."""
+    def save(self, format: str = "text") -> str:
+        """The record as ``"text"`` (default) or ``"json"``."""
+    @property
+    def metadata(self) -> Dict[str, str]:
+        """The metadata (a copy)."""
+    def meta(self, key: str) -> Optional[str]:
+        """One metadata value, or None."""
+    def set_meta(self, key: str, value: str) -> None:
+        """Sets a metadata value; RecordError for a bad key or value."""
+    def remove_meta(self, key: str) -> Optional[str]:
+        """Removes a metadata value and returns it."""
+    @property
+    def moves(self) -> List[Move]:
+        """The moves, oldest first."""
+    @property
+    def comments(self) -> List[Optional[str]]:
+        """Each move's comment (None where there is none)."""
+    def comment(self, ply: int) -> Optional[str]:
+        """The comment on move ``ply`` (from 1)."""
+    def set_comment(self, ply: int, comment: str) -> None:
+        """Sets the comment on move ``ply`` (from 1); "" removes it."""
+    def push(self, move: MoveLike, comment: Optional[str] = None) -> None:
+        """Plays a move with an optional comment; IllegalMoveError if illegal."""
+    def pop(self) -> Move:
+        """Takes back the last move and its comment; IndexError if none."""
+    @property
+    def position(self) -> Position:
+        """The current position with the game's moves as its move stack (a copy)."""
+    @property
+    def start(self) -> Position:
+        """The start position (a copy)."""
+    def status(self) -> Status:
+        """ONGOING, WON or DRAWN_BY_REPETITION."""
+    def winner(self) -> Optional[Seat]:
+        """The winner once the game is won, else None."""
+    def scores(self) -> List[Optional[int]]:
+        """Scores by seat index [S, W, N, E]; None while undecided."""
+    def _repr_svg_(self) -> str:
+        """The diagram of the current position, for Jupyter."""
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def svg(
+    position: Position,
+    lastmove: Optional[MoveLike] = None,
+    highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
+    size: int = 640,
+    threats: bool = True,
+    zones: Optional[SeatLike] = None,
+) -> str:
+    """An SVG diagram of ``position``: ``lastmove`` and ``highlight`` squares shaded,
+    threatened Kings marked (``threats``), ``zones`` a seat whose drop and promotion
+    zones to overlay, ``size`` the width and height in pixels (0: scalable)."""
 
 def perft(position: Position, depth: int) -> int:
     """Leaf count of the legal-move tree (same as ``position.perft(depth)``)."""
@@ -480,6 +564,7 @@ __all__ = [
     "SQUARES",
     "SQUARE_NAMES",
     "YONO_START",
+    "Game",
     "IllegalMoveError",
     "Move",
     "MoveLike",
@@ -488,6 +573,7 @@ __all__ = [
     "PieceKind",
     "PieceKindLike",
     "Position",
+    "RecordError",
     "Ruleset",
     "RulesetLike",
     "Seat",
@@ -497,6 +583,7 @@ __all__ = [
     "SquareLike",
     "Status",
     "perft",
+    "svg",
     "__version__",
     "SQ_9A",
     "SQ_8A",
