@@ -20,7 +20,7 @@ vpy="$venv/bin/python"
 echo "== installing build and test tools"
 "$vpy" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$vpy" -m pip install --quiet --disable-pip-version-check \
-    "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8"
+    "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8" "hypothesis>=6"
 
 echo "== building the wheel (maturin build --release)"
 dist="$(mktemp -d)"

@@ -18,7 +18,6 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
-use std::cell::RefCell;
 use yono::record::GameRecord;
 use yono::{ErrorCode, Game, MoveError, MoveList};
 
@@ -968,23 +967,11 @@ fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
 #[derive(Clone)]
 pub struct PyPosition {
     game: Game,
-    /// Mirrors the game's repetition draw (`Game::status() == DrawnByRepetition`),
-    /// which `Game` sets exactly when a move makes the current position occur for the
-    /// fourth time and clears on undo. Kept here because asking `Game::status()` runs
-    /// a move probe in standard Shogi, which would slow down every move list.
-    drawn: bool,
-}
-
-thread_local! {
-    /// A reusable move buffer: `MoveList::new()` initialises its whole fixed-capacity
-    /// array, which costs more than generating the moves of a typical position.
-    static MOVES: RefCell<MoveList> = RefCell::new(MoveList::new());
 }
 
 impl PyPosition {
     fn new(game: Game) -> PyPosition {
-        let drawn = game.status() == yono::Status::DrawnByRepetition;
-        PyPosition { game, drawn }
+        PyPosition { game }
     }
 
     fn pos(&self) -> &yono::Position {
@@ -993,24 +980,18 @@ impl PyPosition {
 
     /// Runs `f` on the legal moves (none once the game is over).
     fn with_moves<T>(&self, f: impl FnOnce(&[yono::Move]) -> T) -> T {
-        if self.drawn {
-            return f(&[]);
-        }
-        MOVES.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut list) => {
-                self.pos().legal_moves_into(&mut list);
-                f(list.as_slice())
-            }
-            // Only reachable through re-entrance, which this module never does.
-            Err(_) => f(self.pos().legal_moves().as_slice()),
-        })
+        // `Game::legal_moves` is empty after a repetition draw; the list is on the stack.
+        f(self.game.legal_moves().as_slice())
     }
 
-    /// Plays a move through the game (checked) and updates the draw flag.
+    /// Whether the game ended in a fourfold repetition.
+    fn drawn(&self) -> bool {
+        self.game.is_drawn()
+    }
+
+    /// Plays a move through the game (checked).
     fn play(&mut self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
-        self.game.play(mv).map_err(|e| move_err(py, e))?;
-        self.drawn = self.game.repetitions() >= 4;
-        Ok(())
+        self.game.play(mv).map_err(|e| move_err(py, e))
     }
 }
 
@@ -1161,7 +1142,7 @@ impl PyPosition {
     /// Whether `move` (a Move or move text) is legal here; False for malformed text.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(py, r#move) {
-            Ok(mv) => Ok(!self.drawn && self.pos().is_legal(mv)),
+            Ok(mv) => Ok(!self.drawn() && self.pos().is_legal(mv)),
             Err(e) if e.is_instance_of::<IllegalMoveError>(py) => Ok(false),
             Err(e) => Err(e),
         }
@@ -1170,7 +1151,7 @@ impl PyPosition {
     /// Raises IllegalMoveError (with `.code`) unless `move` is legal here.
     fn check_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
-        if self.drawn {
+        if self.drawn() {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
         self.pos()
@@ -1181,7 +1162,7 @@ impl PyPosition {
     /// Parses move text and checks that it is legal here; returns the Move.
     fn parse_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        if self.drawn {
+        if self.drawn() {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
         self.pos()
@@ -1211,8 +1192,6 @@ impl PyPosition {
             .game
             .undo()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        // A game only continues from a position that was not drawn.
-        self.drawn = false;
         move_obj(py, mv)
     }
 
@@ -1227,7 +1206,7 @@ impl PyPosition {
         }));
         let mut list = MoveList::new();
         let mut played = 0;
-        while played < max_plies && !self.drawn {
+        while played < max_plies && !self.drawn() {
             self.pos().legal_moves_into(&mut list);
             if list.is_empty() {
                 break;
@@ -1379,7 +1358,7 @@ impl PyPosition {
     /// Counts the leaves of the legal-move tree `depth` plies deep (pass counts as a
     /// move; a finished game has none). Runs in Rust without holding the GIL.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        if depth > 0 && self.drawn {
+        if depth > 0 && self.drawn() {
             return 0;
         }
         let pos = self.pos().clone();
@@ -1388,7 +1367,7 @@ impl PyPosition {
 
     /// Perft split by first move: {Move: leaf count} in generation order.
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let split = if self.drawn {
+        let split = if self.drawn() {
             Vec::new()
         } else {
             let pos = self.pos().clone();
@@ -1516,6 +1495,27 @@ impl PySeries {
     #[getter]
     fn games(&self) -> u32 {
         self.series.games()
+    }
+
+    /// A series with the given totals [South, West, North, East] after `games` games.
+    #[staticmethod]
+    fn from_totals(totals: [u32; 4], games: u32) -> PySeries {
+        PySeries {
+            series: yono::Series::from_totals(totals, games),
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let ctor = slf.get_type().getattr("from_totals")?;
+        (ctor, (this.series.totals(), this.series.games())).into_pyobject(py)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PySeries>>()
+            .is_ok_and(|o| o.series == self.series)
     }
 
     fn __repr__(&self) -> String {

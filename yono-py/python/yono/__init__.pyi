@@ -401,6 +401,10 @@ class Series:
     @property
     def games(self) -> int:
         """How many games were added."""
+    @staticmethod
+    def from_totals(totals: List[int], games: int) -> "Series":
+        """A series with the given totals [South, West, North, East] after ``games`` games."""
+    def __eq__(self, value: object, /) -> bool: ...
 
 @final
 class Game:

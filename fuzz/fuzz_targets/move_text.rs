@@ -1,0 +1,4 @@
+//! libFuzzer entry point; the checks live in `yono_fuzz::move_text`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yono_fuzz::move_text(data));

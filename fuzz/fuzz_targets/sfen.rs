@@ -1,0 +1,4 @@
+//! libFuzzer entry point; the checks live in `yono_fuzz::sfen`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yono_fuzz::sfen(data));
