@@ -16,13 +16,19 @@ cargo clippy --workspace --all-targets -- -D warnings
 section "Rust tests (debug, with doctests)"
 cargo test --workspace
 
-section "Rust perft in release mode (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3)"
-cargo test --release -p yono-core --test perft -- --include-ignored
+section "Release mode: perft (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3) and long random games"
+cargo test --release -p yono-core --test perft --test long_games -- --include-ignored --nocapture
+
+section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
+bash scripts/fuzz.sh --runs 2000
 
 section "Python"
 bash yono-py/test.sh
 
 section "C and C++"
 bash tests/c/run.sh
+
+section "SVG diagrams rendered to PNG (rsvg-convert)"
+bash docs/render.sh
 
 section "all checks passed"
