@@ -12,20 +12,7 @@ use crate::{Move, MoveList, Position};
 /// assert_eq!(yono::perft(&yono::Position::start(), 1), 12);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => return 1,
-        1 => return pos.count_legal_moves(),
-        _ => {}
-    }
-    let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
-    list.iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    count(pos, depth, true)
 }
 
 /// Like [`perft`] but plays every move of the last ply too (the slower convention some
@@ -36,8 +23,14 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert_eq!(yono::perft_full(&pos, 2), yono::perft(&pos, 2));
 /// ```
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    count(pos, depth, false)
+}
+
+fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
+    match depth {
+        0 => return 1,
+        1 if bulk => return pos.count_legal_moves(),
+        _ => {}
     }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
@@ -45,7 +38,7 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         .map(|&mv| {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            perft_full(&child, depth - 1)
+            count(&child, depth - 1, bulk)
         })
         .sum()
 }

@@ -68,13 +68,27 @@ impl Setup {
     /// ```
     pub fn from_sfen(text: &str) -> Result<Setup, ParseError> {
         let fields = split_fields(text, 4)?;
-        let board = parse_sfen_board(fields[0], |c| {
-            let seat = if c.is_ascii_uppercase() {
+        let board = parse_board(fields[0], |c, rest, rank| {
+            // SFEN: an optional `+`, then one letter, upper case for Sente (South).
+            let promoted = c == '+';
+            let letter = if promoted {
+                rest.next()
+                    .ok_or(ParseError::BoardChar { rank, found: '+' })?
+            } else {
+                c
+            };
+            let seat = if letter.is_ascii_uppercase() {
                 Seat::South
             } else {
                 Seat::North
             };
-            PieceKind::from_letter(c.to_ascii_uppercase()).map(|k| (seat, k))
+            let base = PieceKind::from_letter(letter.to_ascii_uppercase()).ok_or(
+                ParseError::BoardChar {
+                    rank,
+                    found: letter,
+                },
+            )?;
+            Ok(Piece::new(seat, promote_if(promoted, base, rank)?))
         })?;
         let turn = match fields[1] {
             "b" => Seat::South,
@@ -189,9 +203,12 @@ fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
     Ok(fields)
 }
 
-fn parse_sfen_board(
+/// Reads the board field shared by both formats: ranks a to i separated by `/`, digits
+/// for empty squares, and pieces read by `read_piece` (given the character that starts
+/// the piece, the rest of the rank, and the rank letter).
+fn parse_board(
     field: &str,
-    mut piece_of: impl FnMut(char) -> Option<(Seat, PieceKind)>,
+    mut read_piece: impl FnMut(char, &mut core::str::Chars<'_>, char) -> Result<Piece, ParseError>,
 ) -> Result<[Option<Piece>; 81], ParseError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 9 {
@@ -203,41 +220,22 @@ fn parse_sfen_board(
         let mut col = 0usize;
         let mut chars = rank.chars();
         while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
+            match c.to_digit(10) {
+                Some(0) => {
                     return Err(ParseError::BoardChar {
                         rank: rank_char,
                         found: c,
-                    });
+                    })
                 }
-                col += d as usize;
-                continue;
+                Some(d) => col += d as usize,
+                None => {
+                    let piece = read_piece(c, &mut chars, rank_char)?;
+                    if col < 9 {
+                        board[row * 9 + col] = Some(piece);
+                    }
+                    col += 1;
+                }
             }
-            let promoted = c == '+';
-            let letter = if promoted {
-                chars.next().ok_or(ParseError::BoardChar {
-                    rank: rank_char,
-                    found: '+',
-                })?
-            } else {
-                c
-            };
-            let (seat, base) = piece_of(letter).ok_or(ParseError::BoardChar {
-                rank: rank_char,
-                found: letter,
-            })?;
-            let kind = if promoted {
-                base.promoted().ok_or(ParseError::CannotPromote {
-                    rank: rank_char,
-                    kind: base,
-                })?
-            } else {
-                base
-            };
-            if col < 9 {
-                board[row * 9 + col] = Some(Piece::new(seat, kind));
-            }
-            col += 1;
         }
         if col != 9 {
             return Err(ParseError::RankLength {
@@ -247,6 +245,15 @@ fn parse_sfen_board(
         }
     }
     Ok(board)
+}
+
+/// `base` promoted when `promoted`, or the error for a `+` on a King or Gold.
+fn promote_if(promoted: bool, base: PieceKind, rank: char) -> Result<PieceKind, ParseError> {
+    if !promoted {
+        return Ok(base);
+    }
+    base.promoted()
+        .ok_or(ParseError::CannotPromote { rank, kind: base })
 }
 
 fn write_board(out: &mut String, board: &[Option<Piece>; 81], name: impl Fn(Piece) -> String) {
@@ -437,64 +444,18 @@ impl FromStr for Setup {
 /// The board of the position text: each piece is a seat letter, an optional `+`, and a
 /// kind letter.
 fn parse_two_letter_board(field: &str) -> Result<[Option<Piece>; 81], ParseError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(ParseError::RankCount(ranks.len()));
-    }
-    let mut board = [None; 81];
-    for (row, rank) in ranks.iter().enumerate() {
-        let rank_char = (b'a' + row as u8) as char;
-        let mut col = 0usize;
-        let mut chars = rank.chars();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(ParseError::BoardChar {
-                        rank: rank_char,
-                        found: c,
-                    });
-                }
-                col += d as usize;
-                continue;
-            }
-            let seat = Seat::from_char(c).ok_or(ParseError::BoardChar {
-                rank: rank_char,
-                found: c,
-            })?;
-            let missing = ParseError::MissingKind {
-                rank: rank_char,
-                seat: c,
-            };
-            let mut next = chars.next().ok_or(missing.clone())?;
-            let promoted = next == '+';
-            if promoted {
-                next = chars.next().ok_or(missing)?;
-            }
-            let base = PieceKind::from_letter(next).ok_or(ParseError::BoardChar {
-                rank: rank_char,
-                found: next,
-            })?;
-            let kind = if promoted {
-                base.promoted().ok_or(ParseError::CannotPromote {
-                    rank: rank_char,
-                    kind: base,
-                })?
-            } else {
-                base
-            };
-            if col < 9 {
-                board[row * 9 + col] = Some(Piece::new(seat, kind));
-            }
-            col += 1;
+    parse_board(field, |c, rest, rank| {
+        let seat = Seat::from_char(c).ok_or(ParseError::BoardChar { rank, found: c })?;
+        let missing = || ParseError::MissingKind { rank, seat: c };
+        let mut next = rest.next().ok_or_else(missing)?;
+        let promoted = next == '+';
+        if promoted {
+            next = rest.next().ok_or_else(missing)?;
         }
-        if col != 9 {
-            return Err(ParseError::RankLength {
-                rank: rank_char,
-                squares: col,
-            });
-        }
-    }
-    Ok(board)
+        let base =
+            PieceKind::from_letter(next).ok_or(ParseError::BoardChar { rank, found: next })?;
+        Ok(Piece::new(seat, promote_if(promoted, base, rank)?))
+    })
 }
 
 impl fmt::Display for Setup {
