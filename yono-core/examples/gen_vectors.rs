@@ -147,7 +147,9 @@ fn random_game(start: Position, seed: u64, cap: usize) -> Game {
     let mut rng = Rng(seed);
     let mut game = Game::from_position(start);
     while game.moves().len() < cap {
-        let legal = game.legal_moves();
+        // Sorted, so the vectors do not change when the generator's order does.
+        let mut legal = game.legal_moves().to_vec();
+        legal.sort_by_key(|m| m.to_string());
         if legal.is_empty() {
             break;
         }
