@@ -70,6 +70,19 @@ step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}
 read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
 step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
 
+# The C example of the top-level README, compiled and run as written.
+python3 - README.md "$OUT/readme_example.c" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+section = text.split("## C and C++", 1)[1].split("\n## ", 1)[0]
+open(sys.argv[2], "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
+PY
+step "compile the README's C example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_example.c" -o "$OUT/readme_example" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run the README's C example under valgrind" bash -c "
+    valgrind -q --leak-check=full --error-exitcode=1 '$OUT/readme_example' 2>&1 | tee '$OUT/readme_example.out' &&
+    grep -q '^12 legal moves' '$OUT/readme_example.out' &&
+    grep -q '^pass_not_allowed: ' '$OUT/readme_example.out'"
+
 for t in test_api test_null test_adversarial test_cpp test_svg_record; do
     step "run $t" "$OUT/$t"
 done
