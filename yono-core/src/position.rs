@@ -647,11 +647,13 @@ impl Position {
         // round need not look at it; later rounds must (removals open lines).
         let mut suspects = SeatSet::from_bits(self.in_game.without(p).bits() & !known_safe.bits());
         loop {
+            let groups = self.attacker_groups();
             let round: SeatSet = suspects
                 .iter()
                 .filter(|&s| {
-                    self.king(s)
-                        .is_some_and(|k| self.attacks_square(p, k, self.occupied, Bitboard::EMPTY))
+                    self.king(s).is_some_and(|k| {
+                        self.attacks_square_with(&groups, p, k, self.occupied, Bitboard::EMPTY)
+                    })
                 })
                 .collect();
             if round.is_empty() {
