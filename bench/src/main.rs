@@ -1,6 +1,6 @@
 //! Perft speed, side by side in one run: yono-core, shunsai and haitaka on standard
 //! Shogi positions (after checking all three agree on the counts), then yono-core on
-//! Yo[n]o positions.
+//! Yo\[n\]o positions.
 //!
 //! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6).
 
@@ -173,7 +173,7 @@ fn shogi_table(quick: bool) {
     }
 }
 
-/// Mid-game Yo[n]o positions from seeded capture-happy random games: four seats with
+/// Mid-game Yo\[n\]o positions from seeded capture-happy random games: four seats with
 /// reserves and a promoted piece, three seats with full reserves, two seats.
 const YONO_POSITIONS: &[(&str, &str)] = &[
     (
