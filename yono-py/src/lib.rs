@@ -15,7 +15,6 @@
 // The `///` comments below are also the Python docstrings, where `Yo[n]o` must read
 // as written rather than as an escaped rustdoc link.
 #![allow(rustdoc::broken_intra_doc_links)]
-
 #![forbid(unsafe_code)]
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
