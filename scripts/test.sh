@@ -5,7 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-section() { printf '\n== %s\n' "$*"; }
+sections=0
+section() {
+    sections=$((sections + 1))
+    printf '\n== %s\n' "$*"
+}
 
 section "rustfmt"
 cargo fmt --all -- --check
@@ -31,4 +35,6 @@ bash tests/c/run.sh
 section "SVG diagrams rendered to PNG (rsvg-convert)"
 bash docs/render.sh
 
-section "all checks passed"
+# Any failure above stops the script (set -e), so reaching here means every section passed.
+printf '\n== all checks passed\n'
+echo "scripts/test.sh: $sections passed, 0 failed"
