@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every check of the project: formatting, lints, the Rust tests (debug and the
-# release-mode perft), the Python package's tests and the C/C++ tests under valgrind.
-# It installs what it needs itself (Python tools go into a virtualenv it creates).
+# Runs every check of the project: formatting, lints, the Rust tests (debug, then
+# release mode for perft and long random games), a fuzz smoke run, the Python
+# package's tests, the C/C++ tests under valgrind and the SVG render check.
+# It installs what it needs itself (Python tools go into a virtualenv it creates;
+# docs/render.sh installs rsvg-convert with apt-get when it is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
