@@ -539,20 +539,26 @@ impl Position {
     /// end of a won game the winner's ([`Ruleset::max_score`]) and, in Shogi, the
     /// loser's 0. `None` while undecided or for a seat not in the ruleset.
     pub fn score(&self, seat: Seat) -> Option<u8> {
+        self.score_given(seat, || self.status())
+    }
+
+    /// [`Position::score`] for every seat, by seat index.
+    pub fn scores(&self) -> [Option<u8>; 4] {
+        // The status may cost a move search (Shogi): find it at most once.
+        let status = std::cell::OnceCell::new();
+        Seat::ALL.map(|s| self.score_given(s, || *status.get_or_init(|| self.status())))
+    }
+
+    fn score_given(&self, seat: Seat, status: impl FnOnce() -> Status) -> Option<u8> {
         match self.seats[seat.index()] {
             SeatState::Out(score) => Some(score),
             SeatState::Absent => None,
-            SeatState::Playing => match self.status() {
+            SeatState::Playing => match status() {
                 Status::Won(w) if w == seat => Some(self.ruleset.max_score()),
                 Status::Won(_) => Some(0),
                 _ => None,
             },
         }
-    }
-
-    /// [`Position::score`] for every seat, by seat index.
-    pub fn scores(&self) -> [Option<u8>; 4] {
-        Seat::ALL.map(|s| self.score(s))
     }
 
     // ---- playing -------------------------------------------------------------------
