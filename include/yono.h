@@ -766,8 +766,9 @@ enum yono_status yono_position_svg(const struct yono_position *pos,
                                    size_t *needed);
 
 /**
- * Reads a game record (text form) into a new handle in `*out`, replaying and
- * checking every move, and the stated results against the replay.
+ * Reads a game record into a new handle in `*out`, replaying and checking every
+ * move, and the stated results against the replay. The text form and the JSON form
+ * (text starting with "{" after white space) are both read.
  *
  * `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
  * move when the error is "record_bad_move", else 0.
@@ -802,6 +803,17 @@ enum yono_status yono_record_save(const struct yono_record *rec,
                                   char *buf,
                                   size_t buf_len,
                                   size_t *needed);
+
+/**
+ * Writes the record in its JSON form (the machine form of docs/RECORDS.md) into `buf`
+ * (buffer rules of yono_position_text()). yono_record_load() of this text gives an
+ * equal record.
+ * Errors: as yono_position_text() (with rec for pos).
+ */
+enum yono_status yono_record_save_json(const struct yono_record *rec,
+                                       char *buf,
+                                       size_t buf_len,
+                                       size_t *needed);
 
 /**
  * Sets metadata `key` to `value` (trimmed; one line, at most 1024 bytes), or removes

@@ -194,6 +194,31 @@ static void test_record(void) {
     yono_position_free(replayed);
     yono_record_free(back);
 
+    /* The JSON form loads back to a record that saves the same text. */
+    size_t json_len = 0;
+    CHECK_OK(yono_record_save_json(rec, NULL, 0, &json_len));
+    char *json = (char *)malloc(json_len);
+    CHECK(json != NULL);
+    if (json != NULL) {
+        char tiny[4];
+        CHECK_STATUS(yono_record_save_json(rec, tiny, sizeof tiny, NULL),
+                     YONO_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
+        CHECK_OK(yono_record_save_json(rec, json, json_len, NULL));
+        CHECK(json[0] == '{' && strstr(json, "\"C test\"") != NULL);
+        yono_record *from_json = NULL;
+        CHECK_OK(yono_record_load(json, &from_json, NULL));
+        char *via_json = from_json != NULL ? save(from_json) : NULL;
+        CHECK(via_json != NULL && strcmp(via_json, text) == 0);
+        free(via_json);
+        yono_record_free(from_json);
+        CHECK_STATUS(yono_record_load("{\"not\": \"a record\"}", &from_json, NULL),
+                     YONO_STATUS_PARSE_ERROR, "record_json");
+        CHECK(from_json == NULL);
+        free(json);
+    }
+    CHECK_STATUS(yono_record_save_json(NULL, NULL, 0, &json_len), YONO_STATUS_NULL_ARGUMENT,
+                 "null_argument");
+
     /* Corrupt move 3: the error names it. */
     char *line = strstr(text, "\n3 n ");
     CHECK(line != NULL);

@@ -1444,8 +1444,9 @@ unsafe fn record_mut<'a>(rec: *mut yono_record) -> Res<&'a mut yono::GameRecord>
         .ok_or_else(|| Fail::null("rec"))
 }
 
-/// Reads a game record (text form) into a new handle in `*out`, replaying and
-/// checking every move, and the stated results against the replay.
+/// Reads a game record into a new handle in `*out`, replaying and checking every
+/// move, and the stated results against the replay. The text form and the JSON form
+/// (text starting with "{" after white space) are both read.
 ///
 /// `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
 /// move when the error is "record_bad_move", else 0.
@@ -1470,7 +1471,12 @@ pub unsafe extern "C" fn yono_record_load(
         *out = std::ptr::null_mut();
         // SAFETY: NULL or NUL-terminated, per the contract.
         let text = unsafe { text_arg(text, "text") }?;
-        let rec = yono::GameRecord::from_text(text).map_err(|e| {
+        let parsed = if text.trim_start().starts_with('{') {
+            yono::GameRecord::from_json(text)
+        } else {
+            yono::GameRecord::from_text(text)
+        };
+        let rec = parsed.map_err(|e| {
             // SAFETY: NULL or writable, per the contract.
             if let Some(p) = unsafe { bad_ply.as_mut() } {
                 *p = e.ply().unwrap_or(0);
@@ -1530,6 +1536,25 @@ pub unsafe extern "C" fn yono_record_save(
         let rec = unsafe { record_ref(rec) }?;
         // SAFETY: per the buffer rules of the contract.
         unsafe { write_text(&rec.to_text(), buf, buf_len, needed) }
+    })
+}
+
+/// Writes the record in its JSON form (the machine form of docs/RECORDS.md) into `buf`
+/// (buffer rules of yono_position_text()). yono_record_load() of this text gives an
+/// equal record.
+/// Errors: as yono_position_text() (with rec for pos).
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_save_json(
+    rec: *const yono_record,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&rec.to_json(), buf, buf_len, needed) }
     })
 }
 
