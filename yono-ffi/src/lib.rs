@@ -796,13 +796,22 @@ pub unsafe extern "C" fn yono_position_clone(
 /// afterwards, nor freed twice.
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_free(pos: *mut yono_position) {
-    if pos.is_null() {
+    // SAFETY: NULL or a live handle from Box::into_raw, freed once, per the contract.
+    unsafe { free_handle(pos) }
+}
+
+/// Drops a handle made by `Box::into_raw`; NULL does nothing.
+///
+/// # Safety
+/// `handle` is NULL or a live handle from `Box::into_raw` that is not used again.
+unsafe fn free_handle<T>(handle: *mut T) {
+    if handle.is_null() {
         return;
     }
-    // Dropping a Game cannot panic, but keep unwinding out of C all the same.
+    // Dropping cannot panic, but keep unwinding out of C all the same.
     let _ = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: a live handle from Box::into_raw, freed once, per the contract.
-        drop(unsafe { Box::from_raw(pos) });
+        // SAFETY: per this function's contract.
+        drop(unsafe { Box::from_raw(handle) });
     }));
 }
 
@@ -1512,13 +1521,8 @@ pub unsafe extern "C" fn yono_record_from_position(
 /// Releases a record. NULL is allowed and does nothing.
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_free(rec: *mut yono_record) {
-    if rec.is_null() {
-        return;
-    }
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: a live handle from Box::into_raw, freed once, per the contract.
-        drop(unsafe { Box::from_raw(rec) });
-    }));
+    // SAFETY: NULL or a live handle from Box::into_raw, freed once, per the contract.
+    unsafe { free_handle(rec) }
 }
 
 /// Writes the record in its text form into `buf` (buffer rules of
