@@ -8,6 +8,9 @@
 //! vanishing, a King left threatened by the seat to move, a rejected move that
 //! changed the position, or a move accepted by one API and refused by another.
 
+#[path = "../../yono-core/tests/invariants/mod.rs"]
+mod invariants;
+
 use yono::{
     ErrorCode, Game, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
 };
@@ -353,66 +356,10 @@ fn try_every_move(pos: &Position) {
     }
 }
 
-/// The invariants of a move from `parent` to `child`.
+/// The invariants of a move from `parent` to `child` (shared with the property tests
+/// and the long games), then those of `child` itself.
 pub fn check_child(parent: &Position, mv: Move, child: &Position) {
-    assert_eq!(
-        child.key(),
-        child.compute_key(),
-        "hash after {mv} in {parent:?}"
-    );
-    assert_eq!(child.move_number(), parent.move_number().saturating_add(1));
-    for seat in Seat::ALL {
-        assert!(
-            !child.threatened_by(seat).contains(child.turn()),
-            "after {mv} in {parent:?}: {seat} threatened by the seat to move"
-        );
-    }
-    // Pieces are conserved: what left the board and the reserves is exactly what
-    // the fallen seats held (the piece a fallen mover just captured included).
-    let mover = parent.turn();
-    let fallen: Vec<Seat> = Seat::ALL
-        .into_iter()
-        .filter(|&s| parent.seats_in_game().contains(s) && !child.seats_in_game().contains(s))
-        .collect();
-    let captured = match mv {
-        Move::Board { to, .. } => parent.piece_at(to),
-        _ => None,
-    };
-    let mut removed: u32 = fallen.iter().map(|&s| material_of(parent, s)).sum();
-    if let Some(c) = captured {
-        if fallen.contains(&c.seat) {
-            removed -= 1;
-        }
-        if fallen.contains(&mover) {
-            removed += 1;
-        }
-    }
-    assert_eq!(
-        material(parent) - material(child),
-        removed,
-        "pieces not conserved by {mv} in {parent:?}"
-    );
-    // The moved piece is where the move says, owned by the mover (unless the mover
-    // fell at once).
-    if child.seats_in_game().contains(mover) {
-        if let Some(to) = mv.to() {
-            assert_eq!(child.piece_at(to).map(|p| p.seat), Some(mover), "{mv}");
-        }
-        if let Some(from) = mv.from() {
-            assert_eq!(child.piece_at(from), None, "{mv}");
-        }
-    }
-    // Scores of the fallen: 3 minus the others still in when it fell, which is at
-    // least the seats left now (falling in later rounds of the same move only
-    // raises the score), and below the winner's.
-    let before = parent.seats_in_game().len() as u8;
-    let max = parent.ruleset().max_score();
-    for &s in &fallen {
-        let SeatState::Out(score) = child.seat_state(s) else {
-            panic!("{s} left the game without a score");
-        };
-        assert!(score < max && score + before > max, "{s} scored {score}");
-    }
+    invariants::check_child(parent, mv, child);
     check_position(child);
 }
 
@@ -430,62 +377,31 @@ fn check_game(game: &Game) {
     }
 }
 
-fn material(pos: &Position) -> u32 {
-    Seat::ALL.iter().map(|&s| material_of(pos, s)).sum()
-}
-
-fn material_of(pos: &Position, seat: Seat) -> u32 {
-    pos.pieces(seat).count() + pos.reserve(seat).total()
-}
-
 /// Start positions for the `play` target: both rulesets, pieces in reserve (drops
 /// and the binding limit from the first move), seats already out.
 pub fn starts() -> Vec<Position> {
     let yono = Position::start();
     let shogi = Position::new(Ruleset::Shogi);
-    let in_reserve = |pos: &Position, pick: &dyn Fn(PieceKind) -> bool| {
-        let mut setup = pos.to_setup();
-        for slot in setup.board.iter_mut() {
-            if let Some(p) = *slot {
-                if pick(p.kind) {
-                    setup.reserves[p.seat.index()].add(p.kind);
-                    *slot = None;
-                }
-            }
-        }
-        Position::from_setup(&setup).expect("valid derived start")
-    };
-    let without = |pos: &Position, out: &[(Seat, u8)]| {
-        let mut setup = pos.to_setup();
-        for &(seat, score) in out {
-            for slot in setup.board.iter_mut() {
-                if slot.is_some_and(|p| p.seat == seat) {
-                    *slot = None;
-                }
-            }
-            setup.seats[seat.index()] = SeatState::Out(score);
-        }
-        Position::from_setup(&setup).expect("valid derived start")
-    };
+    use invariants::{with_in_reserve as in_reserve, with_out as without};
     vec![
         yono.clone(),
         shogi.clone(),
-        in_reserve(&yono, &|k| {
+        in_reserve(&yono, |k| {
             matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
         }),
-        in_reserve(&yono, &|k| {
+        in_reserve(&yono, |k| {
             matches!(
                 k,
                 PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
             )
         }),
-        in_reserve(&yono, &|k| {
+        in_reserve(&yono, |k| {
             matches!(k, PieceKind::Rook | PieceKind::Gold | PieceKind::Lance)
         }),
         without(&yono, &[(Seat::West, 0)]),
         without(&yono, &[(Seat::West, 0), (Seat::North, 1)]),
         without(&yono, &[(Seat::East, 0), (Seat::West, 1)]),
-        in_reserve(&shogi, &|k| {
+        in_reserve(&shogi, |k| {
             matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Pawn)
         }),
     ]

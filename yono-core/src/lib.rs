@@ -43,6 +43,9 @@ mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+// Lets the test-support files shared with the integration tests say `yono::`.
+#[cfg(test)]
+extern crate self as yono;
 #[cfg(test)]
 mod proptests;
 pub mod record;

@@ -5,8 +5,10 @@
 #[path = "../tests/reference/mod.rs"]
 mod reference;
 
-use crate::setup::SeatState;
-use crate::{Bitboard, Game, Move, PieceKind, Position, Ruleset, Seat, Setup, Square};
+#[path = "../tests/invariants/mod.rs"]
+mod invariants;
+
+use crate::{Bitboard, Game, Move, PieceKind, Position, Ruleset, Seat, Square};
 use proptest::prelude::*;
 
 /// Starting points with reserves, eliminated seats and both rulesets.
@@ -14,65 +16,35 @@ pub(crate) fn starts() -> Vec<Position> {
     let yono = Position::start();
     let mut out = vec![yono.clone(), Position::new(Ruleset::Shogi)];
     // Minor pieces in their owners' reserves: drops of many kinds from move 1.
-    out.push(to_reserve(&yono, |k| {
+    out.push(invariants::with_in_reserve(&yono, |k| {
         matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
     }));
     // Gold and Bishop too: Bishop drops meet the binding limit.
-    out.push(to_reserve(&yono, |k| {
+    out.push(invariants::with_in_reserve(&yono, |k| {
         matches!(
             k,
             PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
         )
     }));
     // West out first (score 0): three seats.
-    out.push(eliminated(&yono, &[(Seat::West, 0)]));
+    out.push(invariants::with_out(&yono, &[(Seat::West, 0)]));
     // West then North out: two seats.
-    out.push(eliminated(&yono, &[(Seat::West, 0), (Seat::North, 1)]));
+    out.push(invariants::with_out(
+        &yono,
+        &[(Seat::West, 0), (Seat::North, 1)],
+    ));
     // Shogi with hands.
-    out.push(to_reserve(&Position::new(Ruleset::Shogi), |k| {
-        matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Pawn)
-    }));
+    out.push(invariants::with_in_reserve(
+        &Position::new(Ruleset::Shogi),
+        |k| matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Pawn),
+    ));
     out
-}
-
-fn to_reserve(pos: &Position, pick: impl Fn(PieceKind) -> bool) -> Position {
-    let mut setup = pos.to_setup();
-    for slot in setup.board.iter_mut() {
-        if let Some(p) = *slot {
-            if pick(p.kind) {
-                setup.reserves[p.seat.index()].add(p.kind);
-                *slot = None;
-            }
-        }
-    }
-    Position::from_setup(&setup).expect("valid derived start")
-}
-
-fn eliminated(pos: &Position, out: &[(Seat, u8)]) -> Position {
-    let mut setup: Setup = pos.to_setup();
-    for &(seat, score) in out {
-        for slot in setup.board.iter_mut() {
-            if slot.is_some_and(|p| p.seat == seat) {
-                *slot = None;
-            }
-        }
-        setup.seats[seat.index()] = SeatState::Out(score);
-    }
-    Position::from_setup(&setup).expect("valid derived start")
 }
 
 fn sorted_texts(moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     v.sort();
     v
-}
-
-fn material(pos: &Position) -> u32 {
-    Seat::ALL.iter().map(|&s| material_of(pos, s)).sum()
-}
-
-fn material_of(pos: &Position, seat: Seat) -> u32 {
-    pos.pieces(seat).count() + pos.reserve(seat).total()
 }
 
 /// Checks the invariants of one position and one move from it; returns the child.
@@ -117,33 +89,20 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
             "{m} leaves {mover}'s King threatened in {text}"
         );
     }
-    // Pieces are conserved: what leaves the board and reserves is exactly what the
-    // fallen seats held.
-    let captured = match mv {
-        Move::Board { to, .. } => pos.piece_at(to),
-        _ => None,
-    };
     let mut child = pos.clone();
     let fallen = child.play_unchecked(mv);
-    let mut expected_removed: u32 = fallen.iter().map(|(s, _)| material_of(pos, s)).sum();
-    if let Some(c) = captured {
-        if fallen.iter().any(|(s, _)| s == c.seat) {
-            expected_removed -= 1;
-        }
-        if fallen.iter().any(|(s, _)| s == mover) {
-            expected_removed += 1;
-        }
-    }
-    assert_eq!(
-        material(pos) - material(&child),
-        expected_removed,
-        "{mv} in {text}"
-    );
-    assert_eq!(
-        child.key(),
-        child.compute_key(),
-        "incremental hash after {mv} in {text}"
-    );
+    // The seats `play` reports as fallen (in the order they fell) are exactly those
+    // that left the game.
+    let mut reported: Vec<Seat> = fallen.iter().map(|(s, _)| s).collect();
+    reported.sort();
+    let left: Vec<Seat> = pos
+        .seats_in_game()
+        .iter()
+        .filter(|&s| !child.seats_in_game().contains(s))
+        .collect();
+    assert_eq!(reported, left, "{mv} in {text}");
+    // Hash, text, Kings, conservation of pieces, scores, move number.
+    invariants::check_child(pos, mv, &child);
     if with_reference {
         assert_eq!(
             child.text(),

@@ -11,7 +11,10 @@
 //! Release mode only (about a minute there; far too slow in debug):
 //! `cargo test --release -p yono-core --test long_games -- --include-ignored --nocapture`
 
-use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, SeatState, Status};
+mod invariants;
+
+use invariants::{check_child, with_in_reserve, with_out};
+use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Status};
 
 /// Yo\[n\]o games (from the start and from starts with reserves and fallen seats).
 const YONO_GAMES: u64 = 2000;
@@ -64,119 +67,24 @@ impl Tally {
     }
 }
 
-fn material_of(pos: &Position, seat: Seat) -> u32 {
-    pos.pieces(seat).count() + pos.reserve(seat).total()
-}
-
-fn material(pos: &Position) -> u32 {
-    Seat::ALL.iter().map(|&s| material_of(pos, s)).sum()
-}
-
-/// A start with some kinds moved from the board into their owners' reserves.
-fn in_reserve(pos: &Position, kinds: &[PieceKind]) -> Position {
-    let mut setup = pos.to_setup();
-    for slot in setup.board.iter_mut() {
-        if let Some(p) = *slot {
-            if kinds.contains(&p.kind) {
-                setup.reserves[p.seat.index()].add(p.kind);
-                *slot = None;
-            }
-        }
-    }
-    Position::from_setup(&setup).expect("valid derived start")
-}
-
-/// A start with some seats already checkmated.
-fn without(pos: &Position, out: &[(Seat, u8)]) -> Position {
-    let mut setup = pos.to_setup();
-    for &(seat, score) in out {
-        for slot in setup.board.iter_mut() {
-            if slot.is_some_and(|p| p.seat == seat) {
-                *slot = None;
-            }
-        }
-        setup.seats[seat.index()] = SeatState::Out(score);
-    }
-    Position::from_setup(&setup).expect("valid derived start")
-}
-
 fn yono_starts() -> Vec<Position> {
     let yono = Position::start();
     vec![
         yono.clone(),
         yono.clone(),
         yono.clone(),
-        in_reserve(
-            &yono,
-            &[PieceKind::Silver, PieceKind::Knight, PieceKind::Lance],
-        ),
-        in_reserve(
-            &yono,
-            &[
-                PieceKind::Gold,
-                PieceKind::Bishop,
-                PieceKind::Silver,
-                PieceKind::Knight,
-            ],
-        ),
-        without(&yono, &[(Seat::West, 0)]),
-        without(&yono, &[(Seat::West, 0), (Seat::North, 1)]),
+        with_in_reserve(&yono, |k| {
+            matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
+        }),
+        with_in_reserve(&yono, |k| {
+            matches!(
+                k,
+                PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
+            )
+        }),
+        with_out(&yono, &[(Seat::West, 0)]),
+        with_out(&yono, &[(Seat::West, 0), (Seat::North, 1)]),
     ]
-}
-
-/// Checks one move from `parent` (played as `mv`) to `child`.
-fn check_step(parent: &Position, mv: Move, child: &Position, ctx: &str) {
-    assert_eq!(child.key(), child.compute_key(), "{ctx}: hash after {mv}");
-    let text = child.text();
-    assert_eq!(
-        Position::from_text(&text).as_ref(),
-        Ok(child),
-        "{ctx}: text round trip of {text}"
-    );
-    if child.ruleset() == Ruleset::Shogi {
-        let sfen = child.sfen().expect("Shogi has SFEN");
-        assert_eq!(
-            Position::from_sfen(&sfen).as_ref(),
-            Ok(child),
-            "{ctx}: {sfen}"
-        );
-    }
-    for seat in Seat::ALL {
-        assert!(
-            !child.threatened_by(seat).contains(child.turn()),
-            "{ctx}: after {mv}, {seat}'s King is threatened by the seat to move in {text}"
-        );
-        let kings = child.pieces_of(seat, PieceKind::King).count();
-        assert_eq!(
-            kings,
-            u32::from(child.seats_in_game().contains(seat)),
-            "{ctx}"
-        );
-    }
-    // Conservation: what left is exactly what the fallen seats held.
-    let mover = parent.turn();
-    let fallen: Vec<Seat> = Seat::ALL
-        .into_iter()
-        .filter(|&s| parent.seats_in_game().contains(s) && !child.seats_in_game().contains(s))
-        .collect();
-    let mut removed: u32 = fallen.iter().map(|&s| material_of(parent, s)).sum();
-    if let Move::Board { to, .. } = mv {
-        if let Some(c) = parent.piece_at(to) {
-            if fallen.contains(&c.seat) {
-                removed -= 1;
-            }
-            if fallen.contains(&mover) {
-                removed += 1;
-            }
-        }
-    }
-    assert_eq!(
-        material(parent) - material(child),
-        removed,
-        "{ctx}: pieces not conserved by {mv} from {}",
-        parent.text()
-    );
-    assert_eq!(child.move_number(), parent.move_number() + 1, "{ctx}");
 }
 
 fn play_games(starts: &[Position], games: std::ops::Range<u64>, label: &str) -> Tally {
@@ -219,7 +127,7 @@ fn play_games(starts: &[Position], games: std::ops::Range<u64>, label: &str) -> 
                 .unwrap_or_else(|e| panic!("{ctx}: generated {mv} refused: {e}"));
             plies += 1;
             let child = game.position();
-            check_step(&parent, mv, child, &ctx);
+            check_child(&parent, mv, child);
             tally.eliminations += (before_in_game - child.seats_in_game().len()) as u64;
             match mv {
                 Move::Pass => tally.passes += 1,
