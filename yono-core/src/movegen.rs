@@ -212,7 +212,12 @@ impl Position {
             enemies,
             in_check: checkers.any(),
             evasions,
-            pinned: self.pinned(seat, k, enemies),
+            // In check every move gets the full test, so pins are not needed then.
+            pinned: if checkers.any() {
+                Bitboard::EMPTY
+            } else {
+                self.pinned(seat, k, enemies)
+            },
             groups,
         }
     }
@@ -504,12 +509,9 @@ impl Position {
         let seat = self.turn;
         match mv {
             Move::Pass => {
+                // (A Shogi seat without moves has lost: `check_move` says GameOver.)
                 if self.ruleset.no_move_rule() == NoMoveRule::Pass && !self.seat_has_move(seat) {
                     Ok(())
-                } else if self.ruleset.no_move_rule() == NoMoveRule::Lose
-                    && !self.seat_has_move(seat)
-                {
-                    Err(IllegalMove::GameOver)
                 } else {
                     Err(IllegalMove::PassNotAllowed)
                 }
