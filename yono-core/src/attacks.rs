@@ -139,6 +139,160 @@ const fn lines_table(dirs: &[usize]) -> [Bitboard; 81] {
     table
 }
 static LINES: [Bitboard; 81] = lines_table(&[0, 1, 2, 3, 4, 5, 6, 7]);
+
+/// Squares within `radius` King steps of each square (the square included).
+const fn box_table(radius: i8) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let (row, col) = ((sq / 9) as i8, (sq % 9) as i8);
+        let mut bits = 0u128;
+        let mut dr = -radius;
+        while dr <= radius {
+            let mut dc = -radius;
+            while dc <= radius {
+                bits |= bit(row + dr, col + dc);
+                dc += 1;
+            }
+            dr += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+/// For each square, the union of `lines` over the square and its eight neighbours.
+const fn around_lines_table(lines: &[Bitboard; 81]) -> [Bitboard; 81] {
+    let near = box_table(1);
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bits = 0u128;
+        let mut other = 0;
+        while other < 81 {
+            if near[sq].0 & (1u128 << other) != 0 {
+                bits |= lines[other].0 | (1u128 << other);
+            }
+            other += 1;
+        }
+        table[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+}
+
+/// `DIRECTION[a][b]`: the ray direction from `a` that passes through `b`, or
+/// `DIRECTIONS` when the two share no line.
+static DIRECTION: [[u8; 81]; 81] = direction_table();
+
+const fn direction_table() -> [[u8; 81]; 81] {
+    let rays = ray_table();
+    let mut table = [[DIRECTIONS as u8; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < DIRECTIONS {
+            let mut b = 0;
+            while b < 81 {
+                if rays[d][a].0 & (1u128 << b) != 0 {
+                    table[a][b] = d as u8;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+/// `TOWARD[k][p]`: bit `d` is set when the ray from `p` in direction `d` crosses `k`
+/// or one of its neighbours: the only rays of a slider on `p` that matter for a King
+/// on `k`.
+static TOWARD: [[u8; 81]; 81] = toward_table();
+
+const fn toward_table() -> [[u8; 81]; 81] {
+    let rays = ray_table();
+    let around = box_table(1);
+    let mut table = [[0u8; 81]; 81];
+    let mut k = 0;
+    while k < 81 {
+        let mut p = 0;
+        while p < 81 {
+            let mut mask = 0u8;
+            let mut d = 0;
+            while d < DIRECTIONS {
+                if rays[d][p].0 & around[k].0 != 0 {
+                    mask |= 1 << d;
+                }
+                d += 1;
+            }
+            table[k][p] = mask;
+            p += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+/// The squares a slider on `sq` reaches along those of the directions in `dirs` (bit
+/// `d` for direction `d`) that point toward `king` or one of its neighbours.
+#[inline]
+pub(crate) fn slides_toward(king: Square, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
+    let mut mask = TOWARD[king.index()][sq.index()] & dirs;
+    let mut reach = Bitboard::EMPTY;
+    while mask != 0 {
+        let d = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        reach |= ray_attacks(d, sq, occupied);
+    }
+    reach
+}
+
+/// Direction bits of the Rook's rays (for [`slides_toward`]).
+pub(crate) const ORTHOGONAL_DIRS: u8 = 0b0011_0011;
+/// Direction bits of the Bishop's rays (for [`slides_toward`]).
+pub(crate) const DIAGONAL_DIRS: u8 = 0b1100_1100;
+
+/// Direction bit of a Lance of `seat` (for [`slides_toward`]).
+#[inline]
+pub(crate) const fn lance_dirs(seat: Seat) -> u8 {
+    1 << LANCE_DIR[seat.index()]
+}
+
+static NEAR_2: [Bitboard; 81] = box_table(2);
+static NEAR_3: [Bitboard; 81] = box_table(3);
+static ORTHOGONAL_AROUND: [Bitboard; 81] = around_lines_table(&lines_table(&ORTHOGONAL));
+static DIAGONAL_AROUND: [Bitboard; 81] = around_lines_table(&lines_table(&DIAGONAL));
+
+/// Squares within two King steps of `sq`: where a one-step piece (Pawn, Silver, Gold,
+/// King and the like) must stand to reach `sq` or one of its neighbours.
+#[inline]
+pub(crate) fn within_two_steps(sq: Square) -> Bitboard {
+    NEAR_2[sq.index()]
+}
+
+/// Squares within three King steps of `sq`: where a Knight must stand to reach `sq`
+/// or one of its neighbours.
+#[inline]
+pub(crate) fn within_three_steps(sq: Square) -> Bitboard {
+    NEAR_3[sq.index()]
+}
+
+/// Where a Rook or Lance must stand to reach `sq` or one of its neighbours on an empty
+/// board: the ranks and files through those nine squares.
+#[inline]
+pub(crate) fn orthogonal_lines_around(sq: Square) -> Bitboard {
+    ORTHOGONAL_AROUND[sq.index()]
+}
+
+/// Where a Bishop must stand to reach `sq` or one of its neighbours on an empty board.
+#[inline]
+pub(crate) fn diagonal_lines_around(sq: Square) -> Bitboard {
+    DIAGONAL_AROUND[sq.index()]
+}
+
 static ORTHOGONAL_LINES: [Bitboard; 81] = lines_table(&ORTHOGONAL);
 static DIAGONAL_LINES: [Bitboard; 81] = lines_table(&DIAGONAL);
 
@@ -150,13 +304,21 @@ pub(crate) fn ray(dir: usize, sq: Square) -> Bitboard {
 
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise (or when they are neighbours).
+#[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    for dir in 0..DIRECTIONS {
-        if RAYS[dir][a.index()].contains(b) {
-            return RAYS[dir][a.index()] & RAYS[reverse(dir)][b.index()];
-        }
+    match DIRECTION[a.index()][b.index()] as usize {
+        dir if dir < DIRECTIONS => RAYS[dir][a.index()] & RAYS[reverse(dir)][b.index()],
+        _ => Bitboard::EMPTY,
     }
-    Bitboard::EMPTY
+}
+
+/// The ray from `from` that passes through `through` (empty when they share no line).
+#[inline]
+pub(crate) fn ray_through(from: Square, through: Square) -> Bitboard {
+    match DIRECTION[from.index()][through.index()] as usize {
+        dir if dir < DIRECTIONS => RAYS[dir][from.index()],
+        _ => Bitboard::EMPTY,
+    }
 }
 
 /// The rank and file through `sq` (excluding `sq`): where a Rook could reach it from.
@@ -173,12 +335,6 @@ pub fn diagonal_lines(sq: Square) -> Bitboard {
 
 /// Number of ray directions; directions `0..4` increase the square index.
 pub(crate) const DIRECTIONS: usize = 8;
-
-/// Whether ray direction `dir` is orthogonal (rank or file) rather than diagonal.
-#[inline]
-pub(crate) const fn is_orthogonal(dir: usize) -> bool {
-    DIRS[dir].0 == 0 || DIRS[dir].1 == 0
-}
 
 /// The direction opposite to `dir`.
 #[inline]

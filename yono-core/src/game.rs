@@ -124,10 +124,11 @@ impl Game {
     /// assert_eq!(game.moves(), [mv]);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
-        let mut next = self.position().clone();
-        next.play_unchecked(mv);
-        self.keys.push(next.key());
-        self.positions.push(next);
+        // Copied straight into the history, then played there: one copy, not two.
+        self.positions.push(self.position().clone());
+        let next = self.positions.len() - 1;
+        self.positions[next].play_unchecked(mv);
+        self.keys.push(self.positions[next].key());
         self.moves.push(mv);
         self.drawn = self.repetitions() >= 4;
     }

@@ -13,16 +13,14 @@ use crate::{
 /// Per-seat facts the King-safety filter needs, computed once per generation.
 struct Safety {
     king: Option<Square>,
-    enemies: SeatSet,
-    in_check: bool,
-    /// In check, where a piece other than the King can go to answer it: onto the one
-    /// checker or between it and the King (nowhere when two pieces give check).
+    /// Where a piece other than the King may go: anywhere when not in check; in check,
+    /// onto the one checker or between it and the King (nowhere against two checkers).
     evasions: Bitboard,
-    /// Own pieces standing between the King and an enemy slider aimed at it.
+    /// The King's legal destinations.
+    king_moves: Bitboard,
+    /// Own pieces standing alone between the King and an enemy slider aimed at it.
     pinned: Bitboard,
-    groups: AttackerGroups,
 }
-
 /// Where generated moves go: a list, a counter, or a "does any exist" probe. Board
 /// moves arrive per origin as two destination sets, so counting never builds a move.
 pub(crate) trait MoveSink {
@@ -186,112 +184,123 @@ impl Position {
     }
 
     fn safety(&self, seat: Seat) -> Safety {
-        let king = self.king(seat);
-        let enemies = self.in_game.without(seat);
-        let Some(k) = king else {
+        let own = self.by_seat[seat.index()];
+        let Some(k) = self.king(seat) else {
             return Safety {
-                king,
-                enemies,
-                in_check: false,
+                king: None,
                 evasions: Bitboard::FULL,
+                king_moves: Bitboard::EMPTY,
                 pinned: Bitboard::EMPTY,
-                groups: self.attacker_groups(),
             };
         };
+        let enemies = self.in_game.without(seat);
         let groups = self.attacker_groups();
-        let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
-            acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
-        });
-        let evasions = match checkers.first() {
-            None => Bitboard::FULL,
-            Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
-            Some(c) => attacks::between(k, c).with(c),
+        let enemy_pieces = self.occupied & !own;
+        let danger = self.danger_around(&groups, k, enemies, enemy_pieces);
+        let king_moves = attacks::king_attacks(k) & !own & !danger;
+        let evasions = if danger.contains(k) {
+            let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
+                acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
+            });
+            match checkers.first() {
+                Some(c) if !checkers.more_than_one() => attacks::between(k, c).with(c),
+                _ => Bitboard::EMPTY,
+            }
+        } else {
+            Bitboard::FULL
         };
         Safety {
-            king,
-            enemies,
-            in_check: checkers.any(),
+            king: Some(k),
             evasions,
-            // In check every move gets the full test, so pins are not needed then.
-            pinned: if checkers.any() {
-                Bitboard::EMPTY
-            } else {
-                self.pinned(seat, k, enemies)
-            },
-            groups,
+            king_moves,
+            pinned: self.pinned(&groups, own, k, enemy_pieces),
         }
+    }
+
+    /// The King's square and its neighbours that some seat of `enemies` reaches once
+    /// the King has left `king` (so sliders see through it). Computed piece by piece
+    /// for the few pieces near enough, instead of testing each square against each
+    /// enemy seat: with three enemies that saves most of the work of King moves.
+    fn danger_around(
+        &self,
+        g: &AttackerGroups,
+        king: Square,
+        enemies: SeatSet,
+        enemy_pieces: Bitboard,
+    ) -> Bitboard {
+        let occupied = self.occupied.without(king);
+        let mut danger = Bitboard::EMPTY;
+        // A one-step piece reaches the King's neighbourhood only from two steps away.
+        let close = enemy_pieces & attacks::within_two_steps(king);
+        if close.any() {
+            for seat in enemies.iter() {
+                let theirs = close & self.by_seat[seat.index()];
+                if theirs.is_empty() {
+                    continue;
+                }
+                danger |= step_forward(seat, theirs & g.pawn).0;
+                for p in theirs & g.silver {
+                    danger |= attacks::silver_attacks(seat, p);
+                }
+                for p in theirs & g.gold_like {
+                    danger |= attacks::gold_attacks(seat, p);
+                }
+            }
+            for p in close & g.king_like {
+                danger |= attacks::king_attacks(p);
+            }
+        }
+        for p in enemy_pieces & g.knight & attacks::within_three_steps(king) {
+            if let Some(piece) = self.board[p.index()] {
+                danger |= attacks::knight_attacks(piece.seat, p);
+            }
+        }
+        // Sliders: only the rays that point into the King's neighbourhood.
+        let orthogonal = enemy_pieces & attacks::orthogonal_lines_around(king);
+        for p in orthogonal & g.rook_like {
+            danger |= attacks::slides_toward(king, p, attacks::ORTHOGONAL_DIRS, occupied);
+        }
+        for p in orthogonal & g.lance {
+            if let Some(piece) = self.board[p.index()] {
+                let dirs = attacks::lance_dirs(piece.seat);
+                danger |= attacks::slides_toward(king, p, dirs, occupied);
+            }
+        }
+        for p in enemy_pieces & g.bishop_like & attacks::diagonal_lines_around(king) {
+            danger |= attacks::slides_toward(king, p, attacks::DIAGONAL_DIRS, occupied);
+        }
+        danger
     }
 
     /// Own pieces that are the only piece between the King and an enemy Rook,
     /// Bishop, Dragon, Horse or Lance sliding toward it.
-    fn pinned(&self, seat: Seat, king: Square, enemies: SeatSet) -> Bitboard {
-        let own = self.by_seat[seat.index()];
-        let enemy_pieces = enemies
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, s| acc | self.by_seat[s.index()]);
-        let k = &self.by_kind;
-        let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
-        let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
-        let lances = k[PieceKind::Lance.index()];
+    fn pinned(
+        &self,
+        g: &AttackerGroups,
+        own: Bitboard,
+        king: Square,
+        enemy_pieces: Bitboard,
+    ) -> Bitboard {
+        let snipers = (attacks::orthogonal_lines(king) & (g.rook_like | g.lance)
+            | attacks::diagonal_lines(king) & g.bishop_like)
+            & enemy_pieces;
         let mut pinned = Bitboard::EMPTY;
-        for dir in 0..attacks::DIRECTIONS {
-            let sliders = if attacks::is_orthogonal(dir) {
-                rook_like | lances
-            } else {
-                bishop_like
-            };
-            // Most rays hold no enemy slider at all: skip them before any blocker search.
-            if (attacks::ray(dir, king) & sliders & enemy_pieces).is_empty() {
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & self.occupied;
+            if blockers.more_than_one() || (blockers & own).is_empty() {
                 continue;
             }
-            let Some(blocker) = (attacks::ray_attacks(dir, king, self.occupied) & own).first()
-            else {
+            // A Lance only pins when it slides toward the King.
+            if g.lance.contains(sniper)
+                && !self.board[sniper.index()].is_some_and(|piece| {
+                    attacks::lance_attacks(piece.seat, sniper, Bitboard::EMPTY).contains(king)
+                })
+            {
                 continue;
-            };
-            let beyond = attacks::ray_attacks(dir, blocker, self.occupied) & self.occupied;
-            let Some(p) = (beyond & enemy_pieces).first() else {
-                continue;
-            };
-            let aimed = if attacks::is_orthogonal(dir) {
-                rook_like.contains(p)
-                    || self.board[p.index()].is_some_and(|piece| {
-                        piece.kind == PieceKind::Lance
-                            && attacks::lance_direction(piece.seat) == attacks::reverse(dir)
-                    })
-            } else {
-                bishop_like.contains(p)
-            };
-            if aimed {
-                pinned |= Bitboard::from_square(blocker);
             }
+            pinned |= blockers;
         }
         pinned
-    }
-
-    /// Whether the King of the mover stays unthreatened after a piece of `kind` goes
-    /// from `from` (`None` for a drop) to `to`.
-    #[inline]
-    fn keeps_king_safe(
-        &self,
-        safety: &Safety,
-        kind: PieceKind,
-        from: Option<Square>,
-        to: Square,
-    ) -> bool {
-        let Some(king) = safety.king else {
-            return true;
-        };
-        let is_king = kind == PieceKind::King;
-        if !safety.in_check && !is_king && from.is_none_or(|f| !safety.pinned.contains(f)) {
-            return true;
-        }
-        let to_bb = Bitboard::from_square(to);
-        let mut occupied = self.occupied | to_bb;
-        if let Some(f) = from {
-            occupied = occupied.without(f);
-        }
-        let target = if is_king { to } else { king };
-        !self.attacked_by_any_with(&safety.groups, safety.enemies, target, occupied, to_bb)
     }
 
     /// Whether the King of `seat` is unthreatened after a piece of `kind` goes from
@@ -333,21 +342,17 @@ impl Position {
         let occupied = self.occupied;
         let zone = self.ruleset.promotion_zone(seat);
         let k = &self.by_kind;
-        // Pieces whose every move needs a King-safety test: the King, pinned pieces,
-        // and everything while in check. The rest move freely.
-        let careful = if safety.in_check {
-            own
-        } else {
-            safety.pinned | (own & k[PieceKind::King.index()])
-        };
-        let free = own & !careful;
+        // Every piece but the King and the pinned ones may go wherever it reaches
+        // (in check: wherever that answers the check).
+        let allowed = !own & safety.evasions;
+        let free = own & !safety.pinned & !k[PieceKind::King.index()];
 
         // Free Pawns all at once: one shift moves each a step forward. A Pawn only
         // moves deeper, so it may promote exactly when it lands in the zone.
         let pawns = free & k[PieceKind::Pawn.index()];
         if pawns.any() {
             let (to, delta) = step_forward(seat, pawns);
-            let to = to & !own;
+            let to = to & allowed;
             if to.any() {
                 sink.shifted(delta, to & zone, to & !last_line(seat));
                 if sink.satisfied() {
@@ -357,9 +362,9 @@ impl Position {
         }
 
         macro_rules! free_pieces {
-            ($kind:expr, $from:ident => $attacks:expr) => {
-                for $from in free & k[$kind.index()] {
-                    let targets = $attacks & !own;
+            ($pieces:expr, $kind:expr, $from:ident => $attacks:expr) => {
+                for $from in free & $pieces {
+                    let targets = $attacks & allowed;
                     if targets.any() {
                         let (promote, plain) = split_promotions($kind, seat, zone, $from, targets);
                         sink.board($from, promote, plain);
@@ -370,41 +375,53 @@ impl Position {
                 }
             };
         }
-        free_pieces!(PieceKind::Knight, f => attacks::knight_attacks(seat, f));
-        free_pieces!(PieceKind::Silver, f => attacks::silver_attacks(seat, f));
-        free_pieces!(PieceKind::Lance, f => attacks::lance_attacks(seat, f, occupied));
-        free_pieces!(PieceKind::Rook, f => attacks::rook_attacks(f, occupied));
-        free_pieces!(PieceKind::Bishop, f => attacks::bishop_attacks(f, occupied));
-        free_pieces!(PieceKind::Gold, f => attacks::gold_attacks(seat, f));
-        free_pieces!(PieceKind::PromotedPawn, f => attacks::gold_attacks(seat, f));
-        free_pieces!(PieceKind::PromotedSilver, f => attacks::gold_attacks(seat, f));
-        free_pieces!(PieceKind::PromotedKnight, f => attacks::gold_attacks(seat, f));
-        free_pieces!(PieceKind::PromotedLance, f => attacks::gold_attacks(seat, f));
-        free_pieces!(
-            PieceKind::Dragon,
-            f => attacks::rook_attacks(f, occupied) | attacks::king_attacks(f)
-        );
-        free_pieces!(
-            PieceKind::Horse,
-            f => attacks::bishop_attacks(f, occupied) | attacks::king_attacks(f)
-        );
+        use PieceKind::*;
+        free_pieces!(k[Knight.index()], Knight, f => attacks::knight_attacks(seat, f));
+        free_pieces!(k[Silver.index()], Silver, f => attacks::silver_attacks(seat, f));
+        free_pieces!(k[Lance.index()], Lance, f => attacks::lance_attacks(seat, f, occupied));
+        free_pieces!(k[Rook.index()], Rook, f => attacks::rook_attacks(f, occupied));
+        free_pieces!(k[Bishop.index()], Bishop, f => attacks::bishop_attacks(f, occupied));
+        // Gold and the four pieces that move like it: one pass, none of them promotes.
+        let gold_like = k[Gold.index()]
+            | k[PromotedPawn.index()]
+            | k[PromotedSilver.index()]
+            | k[PromotedKnight.index()]
+            | k[PromotedLance.index()];
+        free_pieces!(gold_like, Gold, f => attacks::gold_attacks(seat, f));
+        let dragons = k[Dragon.index()];
+        let horses = k[Horse.index()];
+        if (free & (dragons | horses)).any() {
+            free_pieces!(
+                dragons,
+                Dragon,
+                f => attacks::rook_attacks(f, occupied) | attacks::king_attacks(f)
+            );
+            free_pieces!(
+                horses,
+                Horse,
+                f => attacks::bishop_attacks(f, occupied) | attacks::king_attacks(f)
+            );
+        }
 
-        for from in careful {
-            let Some(piece) = self.board[from.index()] else {
-                continue;
-            };
-            let kind = piece.kind;
-            let mut targets = attacks::attacks(seat, kind, from, occupied) & !own;
-            if kind != PieceKind::King {
-                targets &= safety.evasions;
+        if let Some(king) = safety.king {
+            // A pinned piece may only slide along its pin, toward the pinner or onto it.
+            for from in safety.pinned {
+                let Some(piece) = self.board[from.index()] else {
+                    continue;
+                };
+                let targets = attacks::attacks(seat, piece.kind, from, occupied)
+                    & allowed
+                    & attacks::ray_through(king, from);
+                if targets.any() {
+                    let (promote, plain) = split_promotions(piece.kind, seat, zone, from, targets);
+                    sink.board(from, promote, plain);
+                    if sink.satisfied() {
+                        return;
+                    }
+                }
             }
-            let targets: Bitboard = targets
-                .into_iter()
-                .filter(|&to| self.keeps_king_safe(&safety, kind, Some(from), to))
-                .collect();
-            if targets.any() {
-                let (promote, plain) = split_promotions(kind, seat, zone, from, targets);
-                sink.board(from, promote, plain);
+            if safety.king_moves.any() {
+                sink.board(king, Bitboard::EMPTY, safety.king_moves);
                 if sink.satisfied() {
                     return;
                 }

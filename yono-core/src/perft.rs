@@ -34,10 +34,11 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
     }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
+    let hint = pos.checkmate_hint();
     list.iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            child.play_unchecked(mv);
+            child.play_hinted(mv, &hint);
             count(&child, depth - 1, bulk)
         })
         .sum()

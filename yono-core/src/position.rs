@@ -54,14 +54,28 @@ pub enum Status {
 /// Pieces grouped by the way they attack: one union per movement pattern.
 #[derive(Copy, Clone)]
 pub(crate) struct AttackerGroups {
-    pawn: Bitboard,
-    knight: Bitboard,
-    silver: Bitboard,
-    gold_like: Bitboard,
-    king_like: Bitboard,
-    rook_like: Bitboard,
-    bishop_like: Bitboard,
-    lance: Bitboard,
+    pub(crate) pawn: Bitboard,
+    pub(crate) knight: Bitboard,
+    pub(crate) silver: Bitboard,
+    pub(crate) gold_like: Bitboard,
+    pub(crate) king_like: Bitboard,
+    pub(crate) rook_like: Bitboard,
+    pub(crate) bishop_like: Bitboard,
+    pub(crate) lance: Bitboard,
+}
+
+/// Per position: which Kings the next seat could threaten after a move, depending on
+/// where the move starts ([`Position::checkmate_hint`]).
+pub(crate) struct CheckmateHint {
+    /// The seat that moves after the move.
+    next: Seat,
+    /// Seats whose King `next` already threatens: always tested.
+    threatened: SeatSet,
+    /// For the other seats, by index: the squares between their King and a slider of
+    /// `next` aimed along a line at it.
+    watch: [Bitboard; 4],
+    /// The union of `watch`.
+    watched: Bitboard,
 }
 
 /// Seats eliminated by one call of [`Position::play`], in the order they fell.
@@ -468,21 +482,8 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        self.attacked_by_any_with(&self.attacker_groups(), by, sq, occupied, ignore)
-    }
-
-    /// [`Position::attacked_by_any`] with the groups computed once by the caller.
-    #[inline]
-    pub(crate) fn attacked_by_any_with(
-        &self,
-        groups: &AttackerGroups,
-        by: SeatSet,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> bool {
         by.iter()
-            .any(|seat| self.attacks_square_with(groups, seat, sq, occupied, ignore))
+            .any(|seat| self.attacks_square(seat, sq, occupied, ignore))
     }
 
     /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).
@@ -601,13 +602,72 @@ impl Position {
         self.move_number = self.move_number.saturating_add(1);
         let next = self.next_in_game(mover);
         self.set_turn(next);
-        // A pass is the one move that may leave the mover's King threatened.
-        let safe = if mv == Move::Pass {
-            SeatSet::EMPTY
-        } else {
-            SeatSet::single(mover)
+        // A legal move leaves the mover's King unthreatened by every seat, so the first
+        // round need not look at it; a pass is the one move that may not.
+        let mut suspects = self.in_game.without(next);
+        if mv != Move::Pass {
+            suspects = suspects.without(mover);
+        }
+        self.resolve_checkmates(suspects)
+    }
+
+    /// What [`Position::play_hinted`] needs to know about this position: for each seat
+    /// that the next seat could checkmate, where a move must start to expose its King.
+    /// Computed once, it serves every legal move of the position.
+    pub(crate) fn checkmate_hint(&self) -> CheckmateHint {
+        let mover = self.turn;
+        let next = self.next_in_game(mover);
+        let mut hint = CheckmateHint {
+            next,
+            threatened: SeatSet::EMPTY,
+            watch: [Bitboard::EMPTY; 4],
+            watched: Bitboard::EMPTY,
         };
-        self.resolve_checkmates(safe)
+        let groups = self.attacker_groups();
+        let theirs = self.by_seat[next.index()];
+        for seat in self.in_game.without(next).without(mover).iter() {
+            let Some(king) = self.king(seat) else {
+                continue;
+            };
+            if self.attacks_square_with(&groups, next, king, self.occupied, Bitboard::EMPTY) {
+                hint.threatened = hint.threatened.with(seat);
+                continue;
+            }
+            // Not threatened yet: only a piece leaving a line between the King and a
+            // slider of the next seat can change that (arriving pieces only block).
+            let snipers = (attacks::orthogonal_lines(king) & (groups.rook_like | groups.lance)
+                | attacks::diagonal_lines(king) & groups.bishop_like)
+                & theirs;
+            let mut watch = Bitboard::EMPTY;
+            for sniper in snipers {
+                watch |= attacks::between(king, sniper);
+            }
+            hint.watch[seat.index()] = watch;
+            hint.watched |= watch;
+        }
+        hint
+    }
+
+    /// [`Position::play_unchecked`] for a legal move of the position `hint` was made
+    /// for, skipping the first-round checkmate tests the hint shows cannot succeed.
+    pub(crate) fn play_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
+        let mut suspects = hint.threatened;
+        match mv {
+            Move::Board { from, .. } if hint.watched.contains(from) => {
+                for seat in Seat::ALL {
+                    if hint.watch[seat.index()].contains(from) {
+                        suspects = suspects.with(seat);
+                    }
+                }
+            }
+            // A pass may leave the mover's own King threatened: test everything.
+            Move::Pass => return self.play_unchecked(mv),
+            _ => {}
+        }
+        self.apply_move(self.turn, mv);
+        self.move_number = self.move_number.saturating_add(1);
+        self.set_turn(hint.next);
+        self.resolve_checkmates(suspects)
     }
 
     /// The move itself: captures into the reserve, promotion, drops. The turn and the
@@ -645,14 +705,13 @@ impl Position {
     }
 
     /// RULES.md §6: the seat about to move checkmates, in rounds, every King it
-    /// threatens; seats falling in one round count each other as still in.
-    fn resolve_checkmates(&mut self, known_safe: SeatSet) -> Eliminations {
+    /// threatens; seats falling in one round count each other as still in. The first
+    /// round tests only `suspects` (the caller knows the others are safe); later rounds
+    /// test every seat, since removals open lines.
+    fn resolve_checkmates(&mut self, mut suspects: SeatSet) -> Eliminations {
         let mut fallen = Eliminations::default();
         let p = self.turn;
-        // A legal move leaves the mover's King unthreatened by every seat, so the first
-        // round need not look at it; later rounds must (removals open lines).
-        let mut suspects = SeatSet::from_bits(self.in_game.without(p).bits() & !known_safe.bits());
-        loop {
+        while !suspects.is_empty() {
             let groups = self.attacker_groups();
             let round: SeatSet = suspects
                 .iter()
@@ -673,6 +732,7 @@ impl Position {
                 fallen.push(seat, score);
             }
         }
+        fallen
     }
 
     fn eliminate(&mut self, seat: Seat, score: u8) {

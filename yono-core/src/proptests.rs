@@ -67,11 +67,20 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
     assert_eq!(pos.key(), pos.compute_key(), "incremental hash in {text}");
     // No legal move leaves the mover's King threatened (before any checkmate).
     let mover = pos.turn();
+    let hint = pos.checkmate_hint();
     for &m in legal.iter() {
         assert!(
             pos.is_legal(m),
             "generated move {m} rejected by is_legal in {text}"
         );
+        // Perft's shortcut through the checkmate rule changes nothing.
+        let (mut plain, mut hinted) = (pos.clone(), pos.clone());
+        assert_eq!(
+            plain.play_unchecked(m),
+            hinted.play_hinted(m, &hint),
+            "eliminations after {m} in {text}"
+        );
+        assert_eq!(plain, hinted, "play_hinted({m}) in {text}");
         if m == Move::Pass {
             continue;
         }
