@@ -352,17 +352,39 @@ pub(crate) const fn lance_direction(seat: Seat) -> usize {
 #[inline]
 pub(crate) fn ray_attacks(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
     let ray = RAYS[dir][sq.index()];
-    let blockers = ray & occupied;
-    // Directions 0–3 increase the index, so their nearest blocker is the lowest bit.
-    let nearest = if dir < 4 {
-        blockers.first()
+    let blockers = (ray & occupied).0;
+    // Directions 0–3 increase the index, so their nearest blocker is the lowest bit;
+    // the others' is the highest. Either way the slot is found without a branch.
+    let slot = if dir < 4 {
+        (blockers | NO_BLOCKER_BELOW).trailing_zeros()
     } else {
-        blockers.last()
+        128 - blockers.leading_zeros()
     };
-    match nearest {
-        Some(b) => ray ^ RAYS[dir][b.index()],
-        None => ray,
+    ray ^ BEYOND[dir][slot as usize & 127]
+}
+
+/// A bit past the board: the "blocker" of a ray going up that meets none.
+const NO_BLOCKER_BELOW: u128 = 1 << 81;
+
+/// `BEYOND[dir][slot]`: the squares past the nearest blocker along `dir`. For
+/// directions 0–3 the slot is the blocker's index (81: none); for the others it is
+/// the blocker's index + 1 (0: none).
+static BEYOND: [[Bitboard; 128]; 8] = beyond_table();
+
+const fn beyond_table() -> [[Bitboard; 128]; 8] {
+    let rays = ray_table();
+    let mut table = [[Bitboard::EMPTY; 128]; 8];
+    let mut dir = 0;
+    while dir < DIRECTIONS {
+        let mut sq = 0;
+        while sq < 81 {
+            let slot = if dir < 4 { sq } else { sq + 1 };
+            table[dir][slot] = rays[dir][sq];
+            sq += 1;
+        }
+        dir += 1;
     }
+    table
 }
 
 /// Squares a Rook on `sq` reaches with the given occupancy (first blocker included).
