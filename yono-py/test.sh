@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python bindings in release mode, installs them into a virtualenv and runs
 # the pytest suite and mypy --strict. Run from anywhere (usually the repo root:
-# `bash yono-py/test.sh`). Needs python3 (3.9+), cargo, and PyPI + crates.io.
+# `bash yono-py/test.sh`). Needs python3 (3.10+), cargo, and PyPI + crates.io.
 #
 # Environment:
 #   YONO_PY_VENV   virtualenv to create or reuse (default: yono-py/.venv)

@@ -67,6 +67,7 @@ step "compile yono.h alone as C11 and C++17" bash -c "
     $CC ${CWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.c' -o '$OUT/header_only_c' ${PC_LIBS[*]} &&
     $CXX ${CXXWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.cpp' -o '$OUT/header_only_cpp' ${PC_LIBS[*]}"
 step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile example perft.c" "$CC" "${CWARN[@]}" -pedantic "${PC_CFLAGS[@]}" yono-ffi/examples/perft.c -o "$OUT/perft" "${PC_LIBS[@]}" "${RPATH[@]}"
 read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
 step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
 
@@ -88,6 +89,7 @@ for t in test_api test_null test_adversarial test_cpp test_svg_record; do
 done
 step "run example (shared)" "$OUT/play_game" 1 4
 step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_static' | grep -q libyono && '$OUT/play_game_static' 2 >/dev/null"
+step "run example perft.c (Yo[n]o perft 4 = 16746)" bash -c "'$OUT/perft' yono 4 | grep -q ': 16746 nodes'"
 
 if command -v valgrind >/dev/null; then
     for t in test_api test_null test_adversarial test_cpp test_svg_record; do

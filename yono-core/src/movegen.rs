@@ -1,7 +1,9 @@
 //! Legal moves and drops (RULES.md §3–§6), and the reasons a move is illegal.
 //!
-//! Generation is pseudo-legal by bitboards, then a King-safety filter that only does
-//! real work for King moves, pieces on a line through their King, and when in check.
+//! Generation works on bitboards and needs no per-move King test: a danger map of the
+//! King's neighbourhood (what the enemy seats reach there, the King lifted off) gives
+//! the King's moves and whether it is in check; pinned pieces move only along their
+//! pin; in check, the other pieces go only onto the checker or between.
 
 use crate::attacks;
 use crate::position::AttackerGroups;
