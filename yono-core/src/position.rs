@@ -64,6 +64,16 @@ pub(crate) struct AttackerGroups {
     pub(crate) lance: Bitboard,
 }
 
+impl AttackerGroups {
+    /// The Rooks, Bishops, Dragons, Horses and Lances (any seat, any aim) standing on a
+    /// line through `sq`: the only pieces that can pin toward it or be uncovered onto it.
+    #[inline]
+    pub(crate) fn sliders_on_lines(&self, sq: Square) -> Bitboard {
+        attacks::orthogonal_lines(sq) & (self.rook_like | self.lance)
+            | attacks::diagonal_lines(sq) & self.bishop_like
+    }
+}
+
 /// Per position: which Kings the next seat could threaten after a move, depending on
 /// where the move starts ([`Position::checkmate_hint`]).
 pub(crate) struct CheckmateHint {
@@ -598,10 +608,8 @@ impl Position {
     /// move leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, mv: Move) -> Eliminations {
         let mover = self.turn;
-        self.apply_move(mover, mv);
-        self.move_number = self.move_number.saturating_add(1);
         let next = self.next_in_game(mover);
-        self.set_turn(next);
+        self.apply_and_pass_turn(mv, next);
         // A legal move leaves the mover's King unthreatened by every seat, so the first
         // round need not look at it; a pass is the one move that may not.
         let mut suspects = self.in_game.without(next);
@@ -635,11 +643,8 @@ impl Position {
             }
             // Not threatened yet: only a piece leaving a line between the King and a
             // slider of the next seat can change that (arriving pieces only block).
-            let snipers = (attacks::orthogonal_lines(king) & (groups.rook_like | groups.lance)
-                | attacks::diagonal_lines(king) & groups.bishop_like)
-                & theirs;
             let mut watch = Bitboard::EMPTY;
-            for sniper in snipers {
+            for sniper in groups.sliders_on_lines(king) & theirs {
                 watch |= attacks::between(king, sniper);
             }
             hint.watch[seat.index()] = watch;
@@ -664,10 +669,17 @@ impl Position {
             Move::Pass => return self.play_unchecked(mv),
             _ => {}
         }
+        self.apply_and_pass_turn(mv, hint.next);
+        self.resolve_checkmates(suspects)
+    }
+
+    /// The move of the seat to move, then the turn to `next`; the checkmate rule is
+    /// the caller's next step.
+    #[inline]
+    fn apply_and_pass_turn(&mut self, mv: Move, next: Seat) {
         self.apply_move(self.turn, mv);
         self.move_number = self.move_number.saturating_add(1);
-        self.set_turn(hint.next);
-        self.resolve_checkmates(suspects)
+        self.set_turn(next);
     }
 
     /// The move itself: captures into the reserve, promotion, drops. The turn and the
