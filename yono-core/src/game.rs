@@ -1,5 +1,6 @@
 //! A game: a position with its history, for undo and fourfold repetition.
 
+use crate::movegen::KingFacts;
 use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState, Status};
 
 /// A game in progress or finished: the start position, the moves, and the positions
@@ -15,7 +16,7 @@ use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState
 /// assert_eq!(game.position(), &yono::Position::start());
 /// assert_eq!(game.status(), Status::Ongoing);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
     /// The key of every position in `positions`: repetition scans these, not the
@@ -23,7 +24,20 @@ pub struct Game {
     keys: Vec<u64>,
     moves: Vec<Move>,
     drawn: bool,
+    /// The King facts of `positions[ply]`, kept while that position is in the game: a
+    /// caller trying many moves in one position (push, pop, push...) checks each
+    /// cheaply.
+    king_facts: Option<(usize, KingFacts)>,
 }
+
+/// Games are equal when their histories are; the cached facts do not count.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.positions == other.positions && self.moves == other.moves
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game from the start position of `ruleset`.
@@ -38,6 +52,7 @@ impl Game {
             positions: vec![position],
             moves: Vec::new(),
             drawn: false,
+            king_facts: None,
         }
     }
 
@@ -106,8 +121,17 @@ impl Game {
                 reason: crate::IllegalMove::GameOver,
             });
         }
+        let ply = self.positions.len() - 1;
+        let facts = match self.king_facts {
+            Some((at, facts)) if at == ply => facts,
+            _ => {
+                let facts = self.position().king_facts();
+                self.king_facts = Some((ply, facts));
+                facts
+            }
+        };
         self.position()
-            .check_move(mv)
+            .check_move_with(mv, Some(&facts))
             .map_err(|reason| MoveError::Illegal { mv, reason })?;
         self.play_unchecked(mv);
         Ok(())
@@ -144,6 +168,9 @@ impl Game {
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.keys.pop();
+        if matches!(self.king_facts, Some((at, _)) if at >= self.positions.len()) {
+            self.king_facts = None;
+        }
         // A game can only continue from a position that was not yet drawn.
         self.drawn = false;
         Some(mv)

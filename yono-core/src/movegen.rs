@@ -23,6 +23,15 @@ struct Safety {
     /// Own pieces standing alone between the King and an enemy slider aimed at it.
     pinned: Bitboard,
 }
+/// The King of the seat to move: whether it is in check and which of its pieces are
+/// pinned ([`Position::king_facts`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct KingFacts {
+    king: Option<Square>,
+    in_check: bool,
+    pinned: Bitboard,
+}
+
 /// Where generated moves go: a list, a counter, or a "does any exist" probe. Board
 /// moves arrive per origin as two destination sets, so counting never builds a move.
 pub(crate) trait MoveSink {
@@ -333,6 +342,28 @@ impl Position {
             .any(|by| self.attacks_square_with(&groups, by, target, occupied, to_bb))
     }
 
+    /// Whether the King of the seat to move is unthreatened after a piece of `kind`
+    /// goes from `from` (`None` for a drop) to `to`. With the position's facts and the
+    /// King not in check, only a pinned piece can expose it, and only by leaving its
+    /// pin line; a drop never can.
+    fn king_stays_safe(
+        &self,
+        facts: Option<&KingFacts>,
+        kind: PieceKind,
+        from: Option<Square>,
+        to: Square,
+    ) -> bool {
+        match facts {
+            Some(f) if kind != PieceKind::King && !f.in_check => match (from, f.king) {
+                (Some(from), Some(king)) if f.pinned.contains(from) => {
+                    attacks::ray_through(king, from).contains(to)
+                }
+                _ => true,
+            },
+            _ => self.king_safe_after(self.turn, kind, from, to),
+        }
+    }
+
     /// Legal moves of any `seat` into `sink` (the uchifuzume test asks about a seat
     /// that is not to move). `pass` is the caller's business.
     pub(crate) fn generate<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
@@ -507,10 +538,44 @@ impl Position {
     ///            Err(IllegalMove::NotInReserve(yono::PieceKind::Pawn)));
     /// ```
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_move_with(mv, None)
+    }
+
+    /// What the King-safety step of [`Position::check_move`] needs to know about this
+    /// position, found once for every move tried in it (see [`crate::Game::play`]).
+    pub(crate) fn king_facts(&self) -> KingFacts {
+        let seat = self.turn;
+        let Some(king) = self.king(seat) else {
+            return KingFacts {
+                king: None,
+                in_check: false,
+                pinned: Bitboard::EMPTY,
+            };
+        };
+        let own = self.by_seat[seat.index()];
+        let groups = self.attacker_groups();
+        let in_check =
+            self.in_game.without(seat).iter().any(|by| {
+                self.attacks_square_with(&groups, by, king, self.occupied, Bitboard::EMPTY)
+            });
+        KingFacts {
+            king: Some(king),
+            in_check,
+            pinned: self.pinned(&groups, own, king, self.occupied & !own),
+        }
+    }
+
+    /// [`Position::check_move`], with this position's [`KingFacts`] when the caller
+    /// has them: then most moves need no attack test at all.
+    pub(crate) fn check_move_with(
+        &self,
+        mv: Move,
+        facts: Option<&KingFacts>,
+    ) -> Result<(), IllegalMove> {
         if self.in_game.len() <= 1 {
             return Err(IllegalMove::GameOver);
         }
-        let verdict = self.check_move_in_game(mv);
+        let verdict = self.check_move_in_game(mv, facts);
         // A Shogi seat without a legal move has lost: say so rather than naming the
         // particular reason this move fails.
         if verdict.is_err()
@@ -522,7 +587,7 @@ impl Position {
         verdict
     }
 
-    fn check_move_in_game(&self, mv: Move) -> Result<(), IllegalMove> {
+    fn check_move_in_game(&self, mv: Move, facts: Option<&KingFacts>) -> Result<(), IllegalMove> {
         let seat = self.turn;
         match mv {
             Move::Pass => {
@@ -552,7 +617,7 @@ impl Position {
                 if !promote && dead_squares(seat, piece.kind).contains(to) {
                     return Err(IllegalMove::MustPromote);
                 }
-                if !self.king_safe_after(seat, piece.kind, Some(from), to) {
+                if !self.king_stays_safe(facts, piece.kind, Some(from), to) {
                     return Err(IllegalMove::KingThreatened);
                 }
                 Ok(())
@@ -577,7 +642,7 @@ impl Position {
                         _ => IllegalMove::BindingLimit(to),
                     });
                 }
-                if !self.king_safe_after(seat, kind, None, to) {
+                if !self.king_stays_safe(facts, kind, None, to) {
                     return Err(IllegalMove::KingThreatened);
                 }
                 if kind == PieceKind::Pawn && self.drop_is_uchifuzume(seat, to) {

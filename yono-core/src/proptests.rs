@@ -168,6 +168,46 @@ proptest! {
     }
 
     #[test]
+    fn game_play_accepts_exactly_the_legal_moves(
+        start in 0usize..7,
+        choices in prop::collection::vec(any::<u32>(), 1..60),
+    ) {
+        // Every move a piece could make by its movement, and every drop, tried through
+        // `Game::play` (whose King facts are cached per position) one after another in
+        // the same position, and taken back when accepted.
+        let mut game = Game::from_position(starts()[start].clone());
+        for choice in choices {
+            let pos = game.position().clone();
+            let legal = pos.legal_moves();
+            if legal.is_empty() { break; }
+            let seat = pos.turn();
+            let mut tries = Vec::new();
+            for from in pos.pieces(seat) {
+                let kind = pos.piece_at(from).expect("own piece").kind;
+                for to in crate::attacks::attacks(seat, kind, from, pos.occupied()) {
+                    tries.push(Move::Board { from, to, promote: false });
+                    tries.push(Move::Board { from, to, promote: true });
+                }
+            }
+            for (kind, _) in pos.reserve(seat).iter() {
+                for to in !pos.occupied() {
+                    tries.push(Move::Drop { kind, to });
+                }
+            }
+            tries.push(Move::Pass);
+            for mv in tries {
+                let accepted = game.play(mv).is_ok();
+                prop_assert_eq!(accepted, legal.contains(&mv), "{} in {}", mv, pos.text());
+                if accepted {
+                    game.undo();
+                }
+                prop_assert_eq!(game.position(), &pos);
+            }
+            game.play(legal[choice as usize % legal.len()]).unwrap();
+        }
+    }
+
+    #[test]
     fn game_undo_restores_every_position(
         start in 0usize..7,
         choices in prop::collection::vec(any::<u32>(), 1..80),
