@@ -162,26 +162,6 @@ const fn box_table(radius: i8) -> [Bitboard; 81] {
     table
 }
 
-/// For each square, the union of `lines` over the square and its eight neighbours.
-const fn around_lines_table(lines: &[Bitboard; 81]) -> [Bitboard; 81] {
-    let near = box_table(1);
-    let mut table = [Bitboard::EMPTY; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        let mut bits = 0u128;
-        let mut other = 0;
-        while other < 81 {
-            if near[sq].0 & (1u128 << other) != 0 {
-                bits |= lines[other].0 | (1u128 << other);
-            }
-            other += 1;
-        }
-        table[sq] = Bitboard(bits);
-        sq += 1;
-    }
-    table
-}
-
 /// `DIRECTION[a][b]`: the ray direction from `a` that passes through `b`, or
 /// `DIRECTIONS` when the two share no line.
 static DIRECTION: [[u8; 81]; 81] = direction_table();
@@ -207,64 +187,8 @@ const fn direction_table() -> [[u8; 81]; 81] {
     table
 }
 
-/// `TOWARD[k][p]`: bit `d` is set when the ray from `p` in direction `d` crosses `k`
-/// or one of its neighbours: the only rays of a slider on `p` that matter for a King
-/// on `k`.
-static TOWARD: [[u8; 81]; 81] = toward_table();
-
-const fn toward_table() -> [[u8; 81]; 81] {
-    let rays = ray_table();
-    let around = box_table(1);
-    let mut table = [[0u8; 81]; 81];
-    let mut k = 0;
-    while k < 81 {
-        let mut p = 0;
-        while p < 81 {
-            let mut mask = 0u8;
-            let mut d = 0;
-            while d < DIRECTIONS {
-                if rays[d][p].0 & around[k].0 != 0 {
-                    mask |= 1 << d;
-                }
-                d += 1;
-            }
-            table[k][p] = mask;
-            p += 1;
-        }
-        k += 1;
-    }
-    table
-}
-
-/// The squares a slider on `sq` reaches along those of the directions in `dirs` (bit
-/// `d` for direction `d`) that point toward `king` or one of its neighbours.
-#[inline]
-pub(crate) fn slides_toward(king: Square, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
-    let mut mask = TOWARD[king.index()][sq.index()] & dirs;
-    let mut reach = Bitboard::EMPTY;
-    while mask != 0 {
-        let d = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        reach |= ray_attacks(d, sq, occupied);
-    }
-    reach
-}
-
-/// Direction bits of the Rook's rays (for [`slides_toward`]).
-pub(crate) const ORTHOGONAL_DIRS: u8 = 0b0011_0011;
-/// Direction bits of the Bishop's rays (for [`slides_toward`]).
-pub(crate) const DIAGONAL_DIRS: u8 = 0b1100_1100;
-
-/// Direction bit of a Lance of `seat` (for [`slides_toward`]).
-#[inline]
-pub(crate) const fn lance_dirs(seat: Seat) -> u8 {
-    1 << LANCE_DIR[seat.index()]
-}
-
 static NEAR_2: [Bitboard; 81] = box_table(2);
 static NEAR_3: [Bitboard; 81] = box_table(3);
-static ORTHOGONAL_AROUND: [Bitboard; 81] = around_lines_table(&lines_table(&ORTHOGONAL));
-static DIAGONAL_AROUND: [Bitboard; 81] = around_lines_table(&lines_table(&DIAGONAL));
 
 /// Squares within two King steps of `sq`: where a one-step piece (Pawn, Silver, Gold,
 /// King and the like) must stand to reach `sq` or one of its neighbours.
@@ -278,19 +202,6 @@ pub(crate) fn within_two_steps(sq: Square) -> Bitboard {
 #[inline]
 pub(crate) fn within_three_steps(sq: Square) -> Bitboard {
     NEAR_3[sq.index()]
-}
-
-/// Where a Rook or Lance must stand to reach `sq` or one of its neighbours on an empty
-/// board: the ranks and files through those nine squares.
-#[inline]
-pub(crate) fn orthogonal_lines_around(sq: Square) -> Bitboard {
-    ORTHOGONAL_AROUND[sq.index()]
-}
-
-/// Where a Bishop must stand to reach `sq` or one of its neighbours on an empty board.
-#[inline]
-pub(crate) fn diagonal_lines_around(sq: Square) -> Bitboard {
-    DIAGONAL_AROUND[sq.index()]
 }
 
 static ORTHOGONAL_LINES: [Bitboard; 81] = lines_table(&ORTHOGONAL);

@@ -1,9 +1,10 @@
 //! Legal moves and drops (RULES.md §3–§6), and the reasons a move is illegal.
 //!
-//! Generation works on bitboards and needs no per-move King test: a danger map of the
-//! King's neighbourhood (what the enemy seats reach there, the King lifted off) gives
-//! the King's moves and whether it is in check; pinned pieces move only along their
-//! pin; in check, the other pieces go only onto the checker or between.
+//! Generation works on bitboards and needs no per-move King test. The enemy pieces
+//! near the King mark the squares around it they step on; the enemy sliders on the
+//! lines of the King and of its free neighbours decide the rest (check, pins, the
+//! King's remaining moves), one lookup each. Pinned pieces move only along their pin;
+//! in check, the other pieces go only onto the checker or between.
 
 use crate::attacks;
 use crate::position::AttackerGroups;
@@ -30,6 +31,12 @@ pub(crate) struct KingFacts {
     king: Option<Square>,
     in_check: bool,
     pinned: Bitboard,
+}
+
+/// What the enemy sliders on the King's lines do: pin, or give check.
+struct KingLines {
+    pinned: Bitboard,
+    checked: bool,
 }
 
 /// Where generated moves go: a list, a counter, or a "does any exist" probe. Board
@@ -207,9 +214,19 @@ impl Position {
         };
         let enemies = self.in_game.without(seat);
         let enemy_pieces = self.occupied & !own;
-        let danger = self.danger_around(&groups, k, enemies, enemy_pieces);
-        let king_moves = attacks::king_attacks(k) & !own & !danger;
-        let evasions = if danger.contains(k) {
+        let stepped_on = self.stepped_on_around(&groups, k, enemies, enemy_pieces);
+        let lines = self.king_lines(&groups, own, k, enemy_pieces);
+        let mut king_moves = attacks::king_attacks(k) & !own & !stepped_on;
+        // Sliders, only for the squares the King could still go to (and with the King
+        // lifted off, so that it cannot hide behind itself).
+        let occupied = self.occupied.without(k);
+        for to in king_moves {
+            let sliders = groups.sliders_on_lines(to) & enemy_pieces;
+            if self.slider_reaches(&groups, to, sliders, occupied) {
+                king_moves = king_moves.without(to);
+            }
+        }
+        let evasions = if stepped_on.contains(k) || lines.checked {
             let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
                 acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
             });
@@ -224,23 +241,21 @@ impl Position {
             king: Some(k),
             evasions,
             king_moves,
-            pinned: self.pinned(&groups, own, k, enemy_pieces),
+            pinned: lines.pinned,
         }
     }
 
-    /// The King's square and its neighbours that some seat of `enemies` reaches once
-    /// the King has left `king` (so sliders see through it). Computed piece by piece
-    /// for the few pieces near enough, instead of testing each square against each
-    /// enemy seat: with three enemies that saves most of the work of King moves.
-    fn danger_around(
+    /// The King's square and its neighbours that a one-step piece or a Knight of
+    /// `enemies` reaches: computed piece by piece for the few pieces near enough,
+    /// instead of testing each square against each enemy seat.
+    fn stepped_on_around(
         &self,
         g: &AttackerGroups,
         king: Square,
         enemies: SeatSet,
         enemy_pieces: Bitboard,
     ) -> Bitboard {
-        let occupied = self.occupied.without(king);
-        let mut danger = Bitboard::EMPTY;
+        let mut reached = Bitboard::EMPTY;
         // A one-step piece reaches the King's neighbourhood only from two steps away.
         let close = enemy_pieces & attacks::within_two_steps(king);
         if close.any() {
@@ -249,66 +264,78 @@ impl Position {
                 if theirs.is_empty() {
                     continue;
                 }
-                danger |= step_forward(seat, theirs & g.pawn).0;
+                reached |= step_forward(seat, theirs & g.pawn).0;
                 for p in theirs & g.silver {
-                    danger |= attacks::silver_attacks(seat, p);
+                    reached |= attacks::silver_attacks(seat, p);
                 }
                 for p in theirs & g.gold_like {
-                    danger |= attacks::gold_attacks(seat, p);
+                    reached |= attacks::gold_attacks(seat, p);
                 }
             }
             for p in close & g.king_like {
-                danger |= attacks::king_attacks(p);
+                reached |= attacks::king_attacks(p);
             }
         }
         for p in enemy_pieces & g.knight & attacks::within_three_steps(king) {
             if let Some(piece) = self.board[p.index()] {
-                danger |= attacks::knight_attacks(piece.seat, p);
+                reached |= attacks::knight_attacks(piece.seat, p);
             }
         }
-        // Sliders: only the rays that point into the King's neighbourhood.
-        let orthogonal = enemy_pieces & attacks::orthogonal_lines_around(king);
-        for p in orthogonal & g.rook_like {
-            danger |= attacks::slides_toward(king, p, attacks::ORTHOGONAL_DIRS, occupied);
-        }
-        for p in orthogonal & g.lance {
-            if let Some(piece) = self.board[p.index()] {
-                let dirs = attacks::lance_dirs(piece.seat);
-                danger |= attacks::slides_toward(king, p, dirs, occupied);
-            }
-        }
-        for p in enemy_pieces & g.bishop_like & attacks::diagonal_lines_around(king) {
-            danger |= attacks::slides_toward(king, p, attacks::DIAGONAL_DIRS, occupied);
-        }
-        danger
+        reached
     }
 
-    /// Own pieces that are the only piece between the King and an enemy Rook,
-    /// Bishop, Dragon, Horse or Lance sliding toward it.
-    fn pinned(
+    /// Whether one of `sliders` (enemy Rooks, Bishops, Dragons, Horses and Lances on
+    /// a line through `sq`) slides onto `sq` with `occupied` as the board: one lookup
+    /// per slider.
+    fn slider_reaches(
+        &self,
+        g: &AttackerGroups,
+        sq: Square,
+        sliders: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        sliders.into_iter().any(|slider| {
+            (attacks::between(sq, slider) & occupied).is_empty() && self.slides_at(g, slider, sq)
+        })
+    }
+
+    /// Whether the slider on `slider`, on a line through `target`, slides that way:
+    /// always but for a Lance, which slides one way only.
+    fn slides_at(&self, g: &AttackerGroups, slider: Square, target: Square) -> bool {
+        !g.lance.contains(slider)
+            || self.board[slider.index()].is_some_and(|piece| {
+                attacks::lance_attacks(piece.seat, slider, Bitboard::EMPTY).contains(target)
+            })
+    }
+
+    /// One pass over the enemy sliders on the King's lines: the own pieces standing
+    /// alone between the King and a slider aimed at it (pinned), and whether a slider
+    /// with nothing in between gives check.
+    fn king_lines(
         &self,
         g: &AttackerGroups,
         own: Bitboard,
         king: Square,
         enemy_pieces: Bitboard,
-    ) -> Bitboard {
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in g.sliders_on_lines(king) & enemy_pieces {
-            let blockers = attacks::between(king, sniper) & self.occupied;
-            if blockers.more_than_one() || (blockers & own).is_empty() {
+    ) -> KingLines {
+        let mut lines = KingLines {
+            pinned: Bitboard::EMPTY,
+            checked: false,
+        };
+        for slider in g.sliders_on_lines(king) & enemy_pieces {
+            let blockers = attacks::between(king, slider) & self.occupied;
+            if blockers.more_than_one() || (blockers.any() && (blockers & own).is_empty()) {
                 continue;
             }
-            // A Lance only pins when it slides toward the King.
-            if g.lance.contains(sniper)
-                && !self.board[sniper.index()].is_some_and(|piece| {
-                    attacks::lance_attacks(piece.seat, sniper, Bitboard::EMPTY).contains(king)
-                })
-            {
-                continue;
+            if self.slides_at(g, slider, king) {
+                if blockers.is_empty() {
+                    lines.checked = true;
+                } else {
+                    lines.pinned |= blockers;
+                }
             }
-            pinned |= blockers;
         }
-        pinned
+        lines
     }
 
     /// Whether the King of `seat` is unthreatened after a piece of `kind` goes from
@@ -561,7 +588,9 @@ impl Position {
         KingFacts {
             king: Some(king),
             in_check,
-            pinned: self.pinned(&groups, own, king, self.occupied & !own),
+            pinned: self
+                .king_lines(&groups, own, king, self.occupied & !own)
+                .pinned,
         }
     }
 
