@@ -94,6 +94,21 @@ impl MoveSink for MoveList {
             self.push(Move::Drop { kind, to });
         }
     }
+    #[inline]
+    fn shifted(&mut self, delta: i8, promote: Bitboard, plain: Bitboard) {
+        for (set, promoting) in [(promote, true), (plain, false)] {
+            for to in set {
+                // Every square of the sets is a step of `delta` from a Pawn on the board.
+                let from =
+                    Square::from_index_unchecked(to.index().wrapping_add_signed(-delta as isize));
+                self.push(Move::Board {
+                    from,
+                    to,
+                    promote: promoting,
+                });
+            }
+        }
+    }
 }
 
 /// Counts moves without building them.
