@@ -263,6 +263,7 @@ impl Position {
     /// The King's square and its neighbours that a one-step piece or a Knight of
     /// `enemies` reaches: computed piece by piece for the few pieces near enough,
     /// instead of testing each square against each enemy seat.
+    #[inline]
     fn stepped_on_around(
         &self,
         g: &AttackerGroups,
@@ -302,6 +303,7 @@ impl Position {
     /// Whether one of `sliders` (enemy Rooks, Bishops, Dragons, Horses and Lances on
     /// a line through `sq`) slides onto `sq` with `occupied` as the board: one lookup
     /// per slider.
+    #[inline]
     fn slider_reaches(
         &self,
         g: &AttackerGroups,
@@ -316,6 +318,7 @@ impl Position {
 
     /// Whether the slider on `slider`, on a line through `target`, slides that way:
     /// always but for a Lance, which slides one way only.
+    #[inline]
     fn slides_at(&self, g: &AttackerGroups, slider: Square, target: Square) -> bool {
         !g.lance.contains(slider)
             || self.board[slider.index()].is_some_and(|piece| {
@@ -326,6 +329,7 @@ impl Position {
     /// One pass over the enemy sliders on the King's lines: the own pieces standing
     /// alone between the King and a slider aimed at it (pinned), and whether a slider
     /// with nothing in between gives check.
+    #[inline]
     fn king_lines(
         &self,
         g: &AttackerGroups,

@@ -67,6 +67,18 @@ def timeit(fn: Callable[[], int], min_time: float) -> Tuple[float, int]:
             return elapsed / n, count
 
 
+def best_of_three(fn: Callable[[], int]) -> Tuple[int, float]:
+    """Runs fn three times; returns (the count it returned, the shortest time). One
+    short run is at the mercy of noise on a shared machine."""
+    best = float("inf")
+    count = 0
+    for _ in range(3):
+        start = time.perf_counter()
+        count = fn()
+        best = min(best, time.perf_counter() - start)
+    return count, best
+
+
 # ---- per-library workloads ---------------------------------------------------------
 
 
@@ -330,28 +342,24 @@ def main(argv: Optional[List[str]] = None) -> int:
         r["movegen_moves"] = moves / sec
         sec, pairs = timeit(lib.pushpop, t)
         r["pushpop"] = pairs / sec
-        best = float("inf")
-        for _ in range(3):  # best of three: one short run is at the mercy of noise
-            start = time.perf_counter()
-            nodes = lib.perft(args.perft_depth)
-            best = min(best, time.perf_counter() - start)
+        nodes, best = best_of_three(lambda: lib.perft(args.perft_depth))
         r["perft"] = nodes / best
         games = args.playouts if lib.name != "python-shogi" else max(1, args.playouts // 20)
-        start = time.perf_counter()
-        plies = lib.playouts(games, args.playout_plies, args.seed)
-        r["playout"] = plies / (time.perf_counter() - start)
+        plies, best = best_of_three(lambda: lib.playouts(games, args.playout_plies, args.seed))
+        r["playout"] = plies / best
         results[lib.name] = r
         if isinstance(lib, Yono):
             sec, moves = timeit(lib.movegen_codes, t)
-            start = time.perf_counter()
-            plies = lib.playouts_python(args.playouts, args.playout_plies, args.seed)
             results["yono (batch)"] = {
                 "movegen_calls": len(positions) / sec,
                 "movegen_moves": moves / sec,
                 "playout": r["playout"],
             }
             # The per-call figures use the same Python loop as the other libraries.
-            r["playout"] = plies / (time.perf_counter() - start)
+            plies, best = best_of_three(
+                lambda: lib.playouts_python(args.playouts, args.playout_plies, args.seed)
+            )
+            r["playout"] = plies / best
 
     metrics = [
         ("movegen_calls", "legal-move lists / s"),
