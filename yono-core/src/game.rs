@@ -1,9 +1,10 @@
 //! A game: a position with its history, for undo and fourfold repetition.
 
 use crate::movegen::KingFacts;
+use crate::position::Unplay;
 use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState, Status};
 
-/// A game in progress or finished: the start position, the moves, and the positions
+/// A game in progress or finished: the start position, the moves, and the position
 /// they led to. Adds what a bare [`Position`] cannot know: undo and the fourfold
 /// repetition draw of RULES.md §6.
 ///
@@ -18,22 +19,26 @@ use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    positions: Vec<Position>,
-    /// The key of every position in `positions`: repetition scans these, not the
-    /// positions themselves.
+    start: Position,
+    /// The position after `moves`: played forward in place, taken back with `undo`.
+    current: Position,
+    /// Per move, what taking it back needs (a few bytes; rarely a whole position).
+    undo: Vec<Unplay>,
+    /// The key of every position of the game, the start's first: repetition scans
+    /// these, not the positions themselves.
     keys: Vec<u64>,
     moves: Vec<Move>,
     drawn: bool,
-    /// The King facts of `positions[ply]`, kept while that position is in the game: a
-    /// caller trying many moves in one position (push, pop, push...) checks each
-    /// cheaply.
+    /// The King facts of the position after `ply` moves, kept while that position is
+    /// in the game: a caller trying many moves in one position (push, pop, push...)
+    /// checks each cheaply.
     king_facts: Option<(usize, KingFacts)>,
 }
 
 /// Games are equal when their histories are; the cached facts do not count.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.positions == other.positions && self.moves == other.moves
+        self.start == other.start && self.moves == other.moves
     }
 }
 
@@ -49,7 +54,9 @@ impl Game {
     pub fn from_position(position: Position) -> Game {
         Game {
             keys: vec![position.key()],
-            positions: vec![position],
+            current: position.clone(),
+            start: position,
+            undo: Vec::new(),
             moves: Vec::new(),
             drawn: false,
             king_facts: None,
@@ -63,13 +70,12 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        // `positions` always holds at least the start position.
-        &self.positions[self.positions.len() - 1]
+        &self.current
     }
 
     /// The start position.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     /// The moves played so far.
@@ -121,7 +127,7 @@ impl Game {
                 reason: crate::IllegalMove::GameOver,
             });
         }
-        let ply = self.positions.len() - 1;
+        let ply = self.moves.len();
         let facts = match self.king_facts {
             Some((at, facts)) if at == ply => facts,
             _ => {
@@ -148,11 +154,9 @@ impl Game {
     /// assert_eq!(game.moves(), [mv]);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
-        // Copied straight into the history, then played there: one copy, not two.
-        self.positions.push(self.position().clone());
-        let next = self.positions.len() - 1;
-        self.positions[next].play_unchecked(mv);
-        self.keys.push(self.positions[next].key());
+        // Played in place, remembering only what undoing needs: no position copy.
+        self.undo.push(self.current.play_reversibly(mv));
+        self.keys.push(self.current.key());
         self.moves.push(mv);
         self.drawn = self.repetitions() >= 4;
     }
@@ -166,9 +170,11 @@ impl Game {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
+        if let Some(unplay) = self.undo.pop() {
+            self.current.unplay(mv, unplay);
+        }
         self.keys.pop();
-        if matches!(self.king_facts, Some((at, _)) if at >= self.positions.len()) {
+        if matches!(self.king_facts, Some((at, _)) if at > self.moves.len()) {
             self.king_facts = None;
         }
         // A game can only continue from a position that was not yet drawn.

@@ -88,6 +88,20 @@ pub(crate) struct CheckmateHint {
     watched: Bitboard,
 }
 
+/// What [`Position::unplay`] needs to take a move back.
+#[derive(Clone, Debug)]
+pub(crate) struct Unplay {
+    key: u64,
+    turn: Seat,
+    move_number: u32,
+    /// The piece on the move's `from` square (before any promotion), and the piece it
+    /// captured.
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    /// The position just before the checkmate rule removed a seat, if it did (rare).
+    before_fall: Option<Box<Position>>,
+}
+
 /// Seats eliminated by one call of [`Position::play`], in the order they fell.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eliminations {
@@ -607,6 +621,12 @@ impl Position {
     /// Plays `mv`, which must be legal (from [`Position::legal_moves`]); an illegal
     /// move leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, mv: Move) -> Eliminations {
+        self.play_observed(mv, |_| {})
+    }
+
+    /// [`Position::play_unchecked`], showing `before_fall` the position just before
+    /// the checkmate rule removes the first seat (when it removes one).
+    fn play_observed(&mut self, mv: Move, before_fall: impl FnOnce(&Position)) -> Eliminations {
         let mover = self.turn;
         let next = self.next_in_game(mover);
         self.apply_and_pass_turn(mv, next);
@@ -616,7 +636,64 @@ impl Position {
         if mv != Move::Pass {
             suspects = suspects.without(mover);
         }
-        self.resolve_checkmates(suspects)
+        self.resolve_checkmates(suspects, before_fall)
+    }
+
+    /// [`Position::play_unchecked`], returning what [`Position::unplay`] needs to take
+    /// the move back: a few bytes, or (when a seat fell) the position before the fall.
+    pub(crate) fn play_reversibly(&mut self, mv: Move) -> Unplay {
+        let (moved, captured) = match mv {
+            Move::Board { from, to, .. } => (self.board[from.index()], self.board[to.index()]),
+            _ => (None, None),
+        };
+        let mut unplay = Unplay {
+            key: self.key,
+            turn: self.turn,
+            move_number: self.move_number,
+            moved,
+            captured,
+            before_fall: None,
+        };
+        self.play_observed(mv, |before| {
+            unplay.before_fall = Some(Box::new(before.clone()))
+        });
+        unplay
+    }
+
+    /// Takes back `mv`, played by [`Position::play_reversibly`] which returned `unplay`.
+    pub(crate) fn unplay(&mut self, mv: Move, unplay: Unplay) {
+        if let Some(before) = unplay.before_fall {
+            *self = *before;
+        }
+        let mover = unplay.turn;
+        // The key is restored whole at the end, so the pieces move without it.
+        match mv {
+            Move::Board { from, to, .. } => {
+                // Without a piece on `from` the move changed nothing on the board.
+                if let Some(piece) = unplay.moved {
+                    self.lift(to);
+                    self.place(from, piece);
+                    if let Some(captured) = unplay.captured {
+                        if let Some(h) = captured.kind.unpromoted().hand_index() {
+                            let count = &mut self.reserves[mover.index()].0[h];
+                            *count = count.saturating_sub(1);
+                        }
+                        self.place(to, captured);
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.lift(to);
+                if let Some(h) = kind.hand_index() {
+                    let count = &mut self.reserves[mover.index()].0[h];
+                    *count = count.saturating_add(1);
+                }
+            }
+            Move::Pass => {}
+        }
+        self.move_number = unplay.move_number;
+        self.turn = mover;
+        self.key = unplay.key;
     }
 
     /// What [`Position::play_hinted`] needs to know about this position: for each seat
@@ -670,7 +747,7 @@ impl Position {
             _ => {}
         }
         self.apply_and_pass_turn(mv, hint.next);
-        self.resolve_checkmates(suspects)
+        self.resolve_checkmates(suspects, |_| {})
     }
 
     /// The move of the seat to move, then the turn to `next`; the checkmate rule is
@@ -720,7 +797,13 @@ impl Position {
     /// threatens; seats falling in one round count each other as still in. The first
     /// round tests only `suspects` (the caller knows the others are safe); later rounds
     /// test every seat, since removals open lines.
-    fn resolve_checkmates(&mut self, mut suspects: SeatSet) -> Eliminations {
+    /// `before_fall` sees the position just before the first seat is removed.
+    fn resolve_checkmates(
+        &mut self,
+        mut suspects: SeatSet,
+        before_fall: impl FnOnce(&Position),
+    ) -> Eliminations {
+        let mut before_fall = Some(before_fall);
         let mut fallen = Eliminations::default();
         let p = self.turn;
         while !suspects.is_empty() {
@@ -735,6 +818,9 @@ impl Position {
                 .collect();
             if round.is_empty() {
                 return fallen;
+            }
+            if let Some(observe) = before_fall.take() {
+                observe(self);
             }
             suspects = self.in_game.without(p);
             let others = self.in_game.len() as u8 - 1;
@@ -767,22 +853,35 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, piece: Piece) {
-        let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = Some(piece);
-        self.by_seat[piece.seat.index()] |= bb;
-        self.by_kind[piece.kind.index()] |= bb;
-        self.occupied |= bb;
+        self.place(sq, piece);
         self.key ^= KEYS.piece[piece.seat.index()][piece.kind.index()][sq.index()];
     }
 
     #[inline]
     fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.lift(sq)?;
+        self.key ^= KEYS.piece[piece.seat.index()][piece.kind.index()][sq.index()];
+        Some(piece)
+    }
+
+    /// [`Position::put`] without the key.
+    #[inline]
+    fn place(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_seat[piece.seat.index()] |= bb;
+        self.by_kind[piece.kind.index()] |= bb;
+        self.occupied |= bb;
+    }
+
+    /// [`Position::remove`] without the key.
+    #[inline]
+    fn lift(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         let bb = !Bitboard::from_square(sq);
         self.by_seat[piece.seat.index()] &= bb;
         self.by_kind[piece.kind.index()] &= bb;
         self.occupied &= bb;
-        self.key ^= KEYS.piece[piece.seat.index()][piece.kind.index()][sq.index()];
         Some(piece)
     }
 

@@ -77,6 +77,45 @@ fn checkmate_cascade_removes_seats_round_by_round() {
 }
 
 #[test]
+fn undo_restores_seats_a_checkmate_removed() {
+    // The cascade above, and a fallen seat with pieces and a reserve, played in a
+    // Game (which takes moves back in place) and undone.
+    for (text, moves) in [
+        (
+            "wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1",
+            &["5i5h", "9a8a"][..],
+        ),
+        (
+            "wK3nK4/9/9/9/4wR3eK/nP8/9/9/sK8 s -/-/3P2L/- swne 1",
+            &["9i8i"][..],
+        ),
+        (
+            "wK7nK/9/9/9/8eK/9/9/sL8/1sR2sK4 w -/-/-/- swne 7",
+            &["pass", "1a2a", "1e2e"][..],
+        ),
+    ] {
+        let start = pos(text);
+        let mut game = Game::from_position(start.clone());
+        let mut seen = vec![start.clone()];
+        for m in moves {
+            game.play_text(m).unwrap();
+            seen.push(game.position().clone());
+        }
+        assert!(
+            game.position().seats_in_game().len() < 4,
+            "{text}: nobody fell"
+        );
+        while game.undo().is_some() {
+            seen.pop();
+            let back = game.position();
+            assert_eq!(back, seen.last().unwrap(), "{text}");
+            assert_eq!(back.key(), back.compute_key(), "{text}");
+        }
+        assert_eq!(game.position(), &start);
+    }
+}
+
+#[test]
 fn simultaneous_checkmates_count_each_other_as_still_in() {
     // West's Rook on 5e sees North's King up file 5 and East's King along rank e.
     let mut p = pos("wK3nK4/9/9/9/4wR3eK/9/9/9/sK8 s -/-/-/- swne 1");

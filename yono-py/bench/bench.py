@@ -52,31 +52,22 @@ def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yo
     return out
 
 
-def timeit(fn: Callable[[], int], min_time: float) -> Tuple[float, int]:
-    """Runs fn repeatedly for at least min_time seconds; returns (seconds per call,
-    the count fn returned on one call)."""
+def best_time(fn: Callable[[], int], min_time: float, min_runs: int = 3) -> Tuple[float, int]:
+    """Runs fn at least `min_runs` times and for at least `min_time` seconds; returns
+    (the shortest time of one call, the count fn returned). The shortest run is the
+    one least disturbed by the rest of a shared machine; every library is timed the
+    same way."""
     fn()  # warm up
-    n = 0
-    count = 0
-    start = time.perf_counter()
-    while True:
-        count = fn()
-        n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time:
-            return elapsed / n, count
-
-
-def best_of_three(fn: Callable[[], int]) -> Tuple[int, float]:
-    """Runs fn three times; returns (the count it returned, the shortest time). One
-    short run is at the mercy of noise on a shared machine."""
     best = float("inf")
     count = 0
-    for _ in range(3):
-        start = time.perf_counter()
+    runs = 0
+    start = time.perf_counter()
+    while runs < min_runs or time.perf_counter() - start < min_time:
+        t = time.perf_counter()
         count = fn()
-        best = min(best, time.perf_counter() - start)
-    return count, best
+        best = min(best, time.perf_counter() - t)
+        runs += 1
+    return best, count
 
 
 # ---- per-library workloads ---------------------------------------------------------
@@ -337,27 +328,27 @@ def main(argv: Optional[List[str]] = None) -> int:
     for lib in libs:
         t = args.time if lib.name != "python-shogi" else max(args.time, 2.0)
         r: Dict[str, float] = {}
-        sec, moves = timeit(lib.movegen, t)
+        sec, moves = best_time(lib.movegen, t)
         r["movegen_calls"] = len(positions) / sec
         r["movegen_moves"] = moves / sec
-        sec, pairs = timeit(lib.pushpop, t)
+        sec, pairs = best_time(lib.pushpop, t)
         r["pushpop"] = pairs / sec
-        nodes, best = best_of_three(lambda: lib.perft(args.perft_depth))
+        best, nodes = best_time(lambda: lib.perft(args.perft_depth), t)
         r["perft"] = nodes / best
         games = args.playouts if lib.name != "python-shogi" else max(1, args.playouts // 20)
-        plies, best = best_of_three(lambda: lib.playouts(games, args.playout_plies, args.seed))
+        best, plies = best_time(lambda: lib.playouts(games, args.playout_plies, args.seed), t)
         r["playout"] = plies / best
         results[lib.name] = r
         if isinstance(lib, Yono):
-            sec, moves = timeit(lib.movegen_codes, t)
+            sec, moves = best_time(lib.movegen_codes, t)
             results["yono (batch)"] = {
                 "movegen_calls": len(positions) / sec,
                 "movegen_moves": moves / sec,
                 "playout": r["playout"],
             }
             # The per-call figures use the same Python loop as the other libraries.
-            plies, best = best_of_three(
-                lambda: lib.playouts_python(args.playouts, args.playout_plies, args.seed)
+            best, plies = best_time(
+                lambda: lib.playouts_python(args.playouts, args.playout_plies, args.seed), t
             )
             r["playout"] = plies / best
 
@@ -403,11 +394,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     ypositions = sample_positions("yono", args.games, args.plies, args.seed)
     ylib = Yono(ypositions)
     ymoves = sum(ylib.counts())
-    sec, moves = timeit(ylib.movegen, args.time)
+    sec, moves = best_time(ylib.movegen, args.time)
     y_calls, y_moves = len(ypositions) / sec, moves / sec
-    sec, moves = timeit(ylib.movegen_codes, args.time)
+    sec, moves = best_time(ylib.movegen_codes, args.time)
     y_codes = moves / sec
-    sec, pairs = timeit(ylib.pushpop, args.time)
+    sec, pairs = best_time(ylib.pushpop, args.time)
     y_pushpop = pairs / sec
     print(f"\nYo[n]o Shogi: {len(ypositions)} positions from {args.games} seeded random games, {ymoves} legal moves")
     print(f"  legal-move lists / s        {fmt(y_calls):>14}")
