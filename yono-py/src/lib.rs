@@ -15,9 +15,12 @@
 // The `///` comments below are also the Python docstrings, where `Yo[n]o` must read
 // as written rather than as an escaped rustdoc link.
 #![allow(rustdoc::broken_intra_doc_links)]
-#![forbid(unsafe_code)]
+// One `unsafe impl` is allowed where it stands (GilCell's `Sync`, with its reasoning).
+#![deny(unsafe_code)]
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use std::cell::{Ref, RefCell, RefMut};
+
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
@@ -955,6 +958,41 @@ fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
 
 // ---- position -------------------------------------------------------------------------
 
+/// A `RefCell` that may live in a `frozen` pyclass shared between threads: it is only
+/// reached with the `Python` token, so the GIL orders every access. A conflicting
+/// borrow (a call on a Position from inside another call on it, e.g. from a finalizer)
+/// raises RuntimeError instead of panicking.
+struct GilCell<T>(RefCell<T>);
+
+// SAFETY: `RefCell` is not `Sync` because its borrow flag is not atomic. Here the flag
+// and the value are only touched by the thread holding the GIL: `get` and `get_mut`
+// need the `Python` token, and the guards they return are `!Send`, so they are used and
+// dropped on that thread and cannot enter `Python::detach` (whose closure must be
+// `Send`). The GIL passes between threads like a lock (with acquire and release
+// ordering), so a borrow left open while the GIL is elsewhere is seen as a borrow, not
+// raced. The module is built for the limited API (abi3), which free-threaded CPython
+// (the one build without a GIL) cannot load.
+#[allow(unsafe_code)]
+unsafe impl<T: Send> Sync for GilCell<T> {}
+
+impl<T> GilCell<T> {
+    fn new(value: T) -> GilCell<T> {
+        GilCell(RefCell::new(value))
+    }
+
+    fn get(&self, _py: Python<'_>) -> PyResult<Ref<'_, T>> {
+        self.0.try_borrow().map_err(|_| in_use())
+    }
+
+    fn get_mut(&self, _py: Python<'_>) -> PyResult<RefMut<'_, T>> {
+        self.0.try_borrow_mut().map_err(|_| in_use())
+    }
+}
+
+fn in_use() -> PyErr {
+    PyRuntimeError::new_err("the Position is in use by a call that has not returned")
+}
+
 /// A game position with its move history (python-chess style).
 ///
 /// `Position()` is the Yo[n]o start; `Position(text)` parses position text (the
@@ -966,35 +1004,61 @@ fn move_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono::Move> {
 /// Two positions are equal when their current states are (board, reserves, seats, seat
 /// to move, move number), whatever their histories; `hash(pos)` is the Zobrist key of
 /// the current state, so it changes as moves are pushed.
-#[pyclass(name = "Position", module = "yono")]
-#[derive(Clone)]
+//
+// The class is `frozen` and keeps its game in a `GilCell`, borrowed by each method only
+// for its Rust work, never while Python objects are made. pyo3's own borrow of a
+// mutable class lasts the whole call, and making a Python object can let another
+// thread run (pyo3 releases the GIL while it waits to fill a lazily created value),
+// so a second thread using the same Position got "Already borrowed". (A `Mutex` in
+// place of the cell measured 5.6 ns slower per push+pop pair.)
+#[pyclass(name = "Position", module = "yono", frozen)]
 pub struct PyPosition {
-    game: Game,
+    game: GilCell<Game>,
 }
 
 impl PyPosition {
     fn new(game: Game) -> PyPosition {
-        PyPosition { game }
+        PyPosition {
+            game: GilCell::new(game),
+        }
     }
 
-    fn pos(&self) -> &yono::Position {
-        self.game.position()
+    /// The game, borrowed until the guard is dropped.
+    fn game(&self, py: Python<'_>) -> PyResult<Ref<'_, Game>> {
+        self.game.get(py)
     }
 
-    /// Runs `f` on the legal moves (none once the game is over).
-    fn with_moves<T>(&self, f: impl FnOnce(&[yono::Move]) -> T) -> T {
+    /// The game, to change.
+    fn game_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, Game>> {
+        self.game.get_mut(py)
+    }
+
+    /// The current position (borrowed, like [`PyPosition::game`]).
+    fn pos(&self, py: Python<'_>) -> PyResult<Ref<'_, yono::Position>> {
+        Ok(Ref::map(self.game.get(py)?, Game::position))
+    }
+
+    /// A copy of the game (for `copy` and the Game class).
+    fn game_clone(&self, py: Python<'_>) -> PyResult<Game> {
+        Ok(self.game(py)?.clone())
+    }
+
+    /// Runs `f` on the legal moves (none once the game is over), outside the borrow.
+    fn with_moves<T>(&self, py: Python<'_>, f: impl FnOnce(&[yono::Move]) -> T) -> PyResult<T> {
         // `Game::legal_moves` is empty after a repetition draw; the list is on the stack.
-        f(self.game.legal_moves().as_slice())
+        let moves = self.game(py)?.legal_moves();
+        Ok(f(moves.as_slice()))
     }
 
     /// Whether the game ended in a fourfold repetition.
-    fn drawn(&self) -> bool {
-        self.game.is_drawn()
+    fn drawn(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.game(py)?.is_drawn())
     }
 
     /// Plays a move through the game (checked).
-    fn play(&mut self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
-        self.game.play(mv).map_err(|e| move_err(py, e))
+    fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
+        let result = self.game_mut(py)?.play(mv);
+        result.map_err(|e| move_err(py, e))
     }
 }
 
@@ -1071,81 +1135,90 @@ impl PyPosition {
     }
 
     /// The canonical position text of the current position.
-    fn text(&self) -> String {
-        self.pos().text()
+    fn text(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.pos(py)?.text())
     }
 
     /// The SFEN of a standard Shogi position; ValueError for a Yo[n]o position.
-    fn sfen(&self) -> PyResult<String> {
-        self.pos()
+    fn sfen(&self, py: Python<'_>) -> PyResult<String> {
+        self.pos(py)?
             .sfen()
             .ok_or_else(|| PyValueError::new_err("SFEN exists only for standard Shogi positions"))
     }
 
     /// The ruleset.
     #[getter]
-    fn ruleset(&self) -> PyRuleset {
-        PyRuleset::of(self.pos().ruleset())
+    fn ruleset(&self, py: Python<'_>) -> PyResult<PyRuleset> {
+        Ok(PyRuleset::of(self.pos(py)?.ruleset()))
     }
 
     /// The seat to move (the winner, once the game is won).
     #[getter]
-    fn turn(&self) -> PySeat {
-        PySeat::of(self.pos().turn())
+    fn turn(&self, py: Python<'_>) -> PyResult<PySeat> {
+        Ok(PySeat::of(self.pos(py)?.turn()))
     }
 
     /// The seats still in the game, in turn order.
     #[getter]
-    fn seats(&self) -> Vec<PySeat> {
-        self.pos().seats_in_game().iter().map(PySeat::of).collect()
+    fn seats(&self, py: Python<'_>) -> PyResult<Vec<PySeat>> {
+        let seats = self.pos(py)?.seats_in_game();
+        Ok(seats.iter().map(PySeat::of).collect())
     }
 
     /// The move number: 1 at the start, +1 after every move or pass.
     #[getter]
-    fn move_number(&self) -> u32 {
-        self.pos().move_number()
+    fn move_number(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.pos(py)?.move_number())
     }
 
     /// The moves pushed so far (oldest first).
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        move_list(py, self.game.moves())
+        let moves = self.game(py)?.moves().to_vec();
+        move_list(py, &moves)
     }
 
     /// How many moves have been pushed.
-    fn ply(&self) -> usize {
-        self.game.moves().len()
+    fn ply(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.game(py)?.moves().len())
     }
 
     /// The legal moves (a fresh list; empty once the game is over).
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.with_moves(|moves| move_list(py, moves))
+        // Owned, so no borrow is held while the Move objects are made.
+        let moves = self.game(py)?.legal_moves();
+        move_list(py, moves.as_slice())
     }
 
     /// The legal moves as compact 16-bit codes (see `Move.code`): a fast batch API.
     fn legal_move_codes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.with_moves(|moves| PyList::new(py, moves.iter().map(|m| m.code())))
+        let codes: Vec<u16> =
+            self.with_moves(py, |moves| moves.iter().map(|m| m.code()).collect())?;
+        PyList::new(py, codes)
     }
 
     /// The legal move codes packed as little-endian 16-bit integers in one `bytes`
     /// object (e.g. for `numpy.frombuffer(b, "<u2")` or `memoryview(b).cast("H")`).
-    fn legal_move_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        self.with_moves(|moves| {
-            let bytes: Vec<u8> = moves.iter().flat_map(|m| m.code().to_le_bytes()).collect();
-            PyBytes::new(py, &bytes)
-        })
+    fn legal_move_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes: Vec<u8> = self.with_moves(py, |moves| {
+            moves.iter().flat_map(|m| m.code().to_le_bytes()).collect()
+        })?;
+        Ok(PyBytes::new(py, &bytes))
     }
 
     /// How many legal moves there are.
-    fn legal_move_count(&self) -> usize {
-        self.with_moves(|moves| moves.len())
+    fn legal_move_count(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with_moves(py, |moves| moves.len())
     }
 
     /// Whether `move` (a Move or move text) is legal here; False for malformed text.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(py, r#move) {
-            Ok(mv) => Ok(!self.drawn() && self.pos().is_legal(mv)),
+            Ok(mv) => {
+                let game = self.game(py)?;
+                Ok(!game.is_drawn() && game.position().is_legal(mv))
+            }
             Err(e) if e.is_instance_of::<IllegalMoveError>(py) => Ok(false),
             Err(e) => Err(e),
         }
@@ -1154,47 +1227,43 @@ impl PyPosition {
     /// Raises IllegalMoveError (with `.code`) unless `move` is legal here.
     fn check_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
-        if self.drawn() {
+        if self.drawn(py)? {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
-        self.pos()
-            .check_move(mv)
-            .map_err(|reason| illegal(py, mv, reason))
+        let verdict = self.pos(py)?.check_move(mv);
+        verdict.map_err(|reason| illegal(py, mv, reason))
     }
 
     /// Parses move text and checks that it is legal here; returns the Move.
     fn parse_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        if self.drawn() {
+        if self.drawn(py)? {
             return Err(illegal(py, mv, yono::IllegalMove::GameOver));
         }
-        self.pos()
-            .check_move(mv)
-            .map_err(|reason| illegal(py, mv, reason))?;
+        let verdict = self.pos(py)?.check_move(mv);
+        verdict.map_err(|reason| illegal(py, mv, reason))?;
         move_obj(py, mv)
     }
 
     /// Plays `move` (a Move or move text), after checking that it is legal; raises
     /// IllegalMoveError and leaves the position unchanged otherwise. Checkmated seats
     /// are removed at once (RULES.md §6).
-    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn push(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
         self.play(py, mv)
     }
 
     /// Parses, checks and plays move text; returns the Move.
-    fn push_usi<'py>(&mut self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
+    fn push_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
         self.play(py, mv)?;
         move_obj(py, mv)
     }
 
     /// Takes back the last move and returns it; IndexError if there is none.
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
-        let mv = self
-            .game
-            .undo()
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let undone = self.game_mut(py)?.undo();
+        let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         move_obj(py, mv)
     }
 
@@ -1202,20 +1271,22 @@ impl PyPosition {
     /// `max_plies` moves have been played; the moves go onto the move stack. `seed`
     /// makes the playout reproducible. Returns the number of moves played.
     #[pyo3(signature = (max_plies = 1000, seed = None))]
-    fn playout(&mut self, py: Python<'_>, max_plies: usize, seed: Option<u64>) -> PyResult<usize> {
+    fn playout(&self, py: Python<'_>, max_plies: usize, seed: Option<u64>) -> PyResult<usize> {
         let mut rng = SplitMix64(seed.unwrap_or_else(|| {
             use std::hash::{BuildHasher, RandomState};
-            RandomState::new().hash_one(self.game.moves().len())
+            RandomState::new().hash_one(0u8)
         }));
         let mut list = MoveList::new();
         let mut played = 0;
-        while played < max_plies && !self.drawn() {
-            self.pos().legal_moves_into(&mut list);
+        // One borrow for the whole playout: no Python code runs inside it.
+        let mut game = self.game_mut(py)?;
+        while played < max_plies && !game.is_drawn() {
+            game.position().legal_moves_into(&mut list);
             if list.is_empty() {
                 break;
             }
             let mv = list[rng.below(list.len())];
-            self.play(py, mv)?;
+            game.play_unchecked(mv);
             played += 1;
         }
         Ok(played)
@@ -1224,7 +1295,7 @@ impl PyPosition {
     /// The last move; IndexError if there is none.
     fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let mv = self
-            .game
+            .game(py)?
             .moves()
             .last()
             .copied()
@@ -1233,31 +1304,34 @@ impl PyPosition {
     }
 
     /// The position the move stack starts from (a new Position without history).
-    fn root(&self) -> PyPosition {
-        PyPosition::new(Game::from_position(self.game.start().clone()))
+    fn root(&self, py: Python<'_>) -> PyResult<PyPosition> {
+        let start = self.game(py)?.start().clone();
+        Ok(PyPosition::new(Game::from_position(start)))
     }
 
     /// A copy; with `stack=False` the copy starts afresh from the current position
     /// (no history, so repetitions count from there).
     #[pyo3(signature = (*, stack = true))]
-    fn copy(&self, stack: bool) -> PyPosition {
-        if stack {
-            self.clone()
+    fn copy(&self, py: Python<'_>, stack: bool) -> PyResult<PyPosition> {
+        Ok(if stack {
+            PyPosition::new(self.game_clone(py)?)
         } else {
-            PyPosition::new(Game::from_position(self.pos().clone()))
-        }
+            PyPosition::new(Game::from_position(self.pos(py)?.clone()))
+        })
     }
 
     /// The piece on `square` (a Square, "5e" or an index), or None.
-    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
-        Ok(self.pos().piece_at(square_arg(square)?).map(PyPiece))
+    fn piece_at(&self, py: Python<'_>, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
+        let square = square_arg(square)?;
+        Ok(self.pos(py)?.piece_at(square).map(PyPiece))
     }
 
     /// Every piece on the board, by square (in square index order).
     fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
+        let pos = self.pos(py)?.clone();
         for sq in yono::Square::all() {
-            if let Some(p) = self.pos().piece_at(sq) {
+            if let Some(p) = pos.piece_at(sq) {
                 dict.set_item(PySquare(sq), PyPiece(p))?;
             }
         }
@@ -1265,8 +1339,9 @@ impl PyPosition {
     }
 
     /// The square of `seat`'s King, or None once it is out of the game.
-    fn king(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<PySquare>> {
-        Ok(self.pos().king(seat_arg(seat)?).map(PySquare))
+    fn king(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Option<PySquare>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.pos(py)?.king(seat).map(PySquare))
     }
 
     /// The reserve (pieces in hand) of `seat`: {PieceKind: count}, only kinds held, in
@@ -1277,7 +1352,9 @@ impl PyPosition {
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (kind, count) in self.pos().reserve(seat_arg(seat)?).iter() {
+        let seat = seat_arg(seat)?;
+        let reserve = *self.pos(py)?.reserve(seat);
+        for (kind, count) in reserve.iter() {
             if count > 0 {
                 dict.set_item(PyPieceKind::of(kind), count)?;
             }
@@ -1286,10 +1363,11 @@ impl PyPosition {
     }
 
     /// The seats threatening `seat`'s King (in turn order; empty without a King).
-    fn threatened_by(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PySeat>> {
+    fn threatened_by(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PySeat>> {
+        let seat = seat_arg(seat)?;
         Ok(self
-            .pos()
-            .threatened_by(seat_arg(seat)?)
+            .pos(py)?
+            .threatened_by(seat)
             .iter()
             .map(PySeat::of)
             .collect())
@@ -1298,7 +1376,7 @@ impl PyPosition {
     /// For each seat that has a King: the seats threatening it, in turn order.
     fn threats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        let pos = self.pos();
+        let pos = self.pos(py)?.clone();
         for (seat, by) in yono::Seat::ALL.into_iter().zip(pos.threats()) {
             if pos.king(seat).is_some() {
                 let by: Vec<PySeat> = by.iter().map(PySeat::of).collect();
@@ -1309,71 +1387,75 @@ impl PyPosition {
     }
 
     /// Whether the King of the seat to move is threatened.
-    fn is_check(&self) -> bool {
-        self.pos().is_check()
+    fn is_check(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.pos(py)?.is_check())
     }
 
     /// The status: ONGOING, WON or DRAWN_BY_REPETITION.
-    fn status(&self) -> PyStatus {
-        match self.game.status() {
+    fn status(&self, py: Python<'_>) -> PyResult<PyStatus> {
+        let status = self.game(py)?.status();
+        Ok(match status {
             yono::Status::Ongoing => PyStatus::Ongoing,
             yono::Status::Won(_) => PyStatus::Won,
             yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
-        }
+        })
     }
 
     /// Whether the game has ended (won or drawn by repetition).
-    fn is_game_over(&self) -> bool {
-        self.game.is_over()
+    fn is_game_over(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.game(py)?.is_over())
     }
 
     /// The winner once the game is won; None otherwise (also after a draw).
-    fn winner(&self) -> Option<PySeat> {
-        match self.game.status() {
+    fn winner(&self, py: Python<'_>) -> PyResult<Option<PySeat>> {
+        let status = self.game(py)?.status();
+        Ok(match status {
             yono::Status::Won(s) => Some(PySeat::of(s)),
             _ => None,
-        }
+        })
     }
 
     /// The scores by seat index [South, West, North, East]: each seat's once decided
     /// (a checkmated seat's score; all of them once the game is over, the repetition
     /// draw included), else None. Seats not in the ruleset are always None.
-    fn scores(&self) -> [Option<u8>; 4] {
-        self.game.scores()
+    fn scores(&self, py: Python<'_>) -> PyResult<[Option<u8>; 4]> {
+        Ok(self.game(py)?.scores())
     }
 
     /// The score of `seat` once decided, else None.
-    fn score(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
-        Ok(self.game.scores()[seat_arg(seat)?.index()])
+    fn score(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.game(py)?.scores()[seat.index()])
     }
 
     /// How often the current position has occurred in this history, this one included.
-    fn repetitions(&self) -> usize {
-        self.game.repetitions()
+    fn repetitions(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.game(py)?.repetitions())
     }
 
     /// The 64-bit Zobrist key of the current position (board, reserves, seat to move,
     /// seats in the game; not the move number).
-    fn hash(&self) -> u64 {
-        self.pos().key()
+    fn hash(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.pos(py)?.key())
     }
 
     /// Counts the leaves of the legal-move tree `depth` plies deep (pass counts as a
     /// move; a finished game has none). Runs in Rust without holding the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        if depth > 0 && self.drawn() {
-            return 0;
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        if depth > 0 && self.drawn(py)? {
+            return Ok(0);
         }
-        let pos = self.pos().clone();
-        py.detach(move || yono::perft(&pos, depth))
+        // A copy: the GIL is released for the count.
+        let pos = self.pos(py)?.clone();
+        Ok(py.detach(move || yono::perft(&pos, depth)))
     }
 
     /// Perft split by first move: {Move: leaf count} in generation order.
     fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        let split = if self.drawn() {
+        let split = if self.drawn(py)? {
             Vec::new()
         } else {
-            let pos = self.pos().clone();
+            let pos = self.pos(py)?.clone();
             py.detach(move || yono::divide(&pos, depth))
         };
         let dict = PyDict::new(py);
@@ -1395,60 +1477,65 @@ impl PyPosition {
         zones: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
         let opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
-        Ok(self.pos().svg(&opts))
+        Ok(self.pos(py)?.svg(&opts))
     }
 
     /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         let mut opts = yono::SvgOptions::default().with_size(480);
-        opts.last_move = self.game.moves().last().copied();
-        self.pos().svg(&opts)
+        let game = self.game(py)?;
+        opts.last_move = game.moves().last().copied();
+        Ok(game.position().svg(&opts))
     }
 
-    fn __str__(&self) -> String {
-        self.pos().to_string()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.pos(py)?.to_string())
     }
 
-    fn __repr__(&self) -> String {
-        format!("yono.Position('{}')", self.pos().text())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("yono.Position('{}')", self.pos(py)?.text()))
     }
 
-    fn __eq__(&self, other: PyRef<'_, PyPosition>) -> bool {
-        self.pos() == other.pos()
+    fn __eq__(&self, py: Python<'_>, other: PyRef<'_, PyPosition>) -> PyResult<bool> {
+        Ok(*self.pos(py)? == *other.pos(py)?)
     }
 
-    fn __hash__(&self) -> u64 {
-        self.pos().key()
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.pos(py)?.key())
     }
 
-    fn __copy__(&self) -> PyPosition {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> PyResult<PyPosition> {
+        Ok(PyPosition::new(self.game_clone(py)?))
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        Ok(PyPosition::new(self.game_clone(py)?))
     }
 
     /// Pickle support: the start text, then the move texts as state.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
+        let (start, moves) = {
+            let game = self.game(py)?;
+            let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+            (game.start().text(), moves)
+        };
         PyTuple::new(
             py,
             [
                 py.get_type::<PyPosition>().into_any(),
-                PyTuple::new(py, [self.game.start().text()])?.into_any(),
+                PyTuple::new(py, [start])?.into_any(),
                 PyList::new(py, moves)?.into_any(),
             ],
         )
     }
 
-    fn __setstate__(&mut self, py: Python<'_>, state: Vec<String>) -> PyResult<()> {
-        let mut restored = PyPosition::new(Game::from_position(self.game.start().clone()));
+    fn __setstate__(&self, py: Python<'_>, state: Vec<String>) -> PyResult<()> {
+        let mut restored = Game::from_position(self.game(py)?.start().clone());
         for text in &state {
             let mv = yono::Move::from_usi(text).map_err(|e| move_err(py, e.into()))?;
-            restored.play(py, mv)?;
+            restored.play(mv).map_err(|e| move_err(py, e))?;
         }
-        *self = restored;
+        *self.game_mut(py)? = restored;
         Ok(())
     }
 }
@@ -1478,9 +1565,10 @@ impl PySeries {
     }
 
     /// Adds a finished game (a Position whose game is over); ValueError if it is not.
-    fn add_game(&mut self, position: PyRef<'_, PyPosition>) -> PyResult<()> {
+    fn add_game(&mut self, py: Python<'_>, position: &Bound<'_, PyPosition>) -> PyResult<()> {
+        let game = position.get().game(py)?;
         self.series
-            .add_game(&position.game)
+            .add_game(&game)
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
@@ -1572,14 +1660,16 @@ fn svg_options(
 #[pyo3(signature = (position, lastmove = None, highlight = None, size = 640, threats = true, zones = None))]
 fn svg(
     py: Python<'_>,
-    position: PyRef<'_, PyPosition>,
+    position: &Bound<'_, PyPosition>,
     lastmove: Option<&Bound<'_, PyAny>>,
     highlight: Option<&Bound<'_, PyAny>>,
     size: u32,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    position.svg(py, lastmove, highlight, size, threats, zones)
+    position
+        .get()
+        .svg(py, lastmove, highlight, size, threats, zones)
 }
 
 fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
@@ -1610,7 +1700,8 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (position = None, *, ruleset = None))]
     fn py_new(
-        position: Option<PyRef<'_, PyPosition>>,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyPosition>>,
         ruleset: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let ruleset = ruleset.map(ruleset_arg).transpose()?;
@@ -1620,7 +1711,7 @@ impl PyGame {
                     "give a position or a ruleset, not both",
                 ))
             }
-            (Some(p), None) => p.game.clone(),
+            (Some(p), None) => p.get().game_clone(py)?,
             (None, r) => Game::new(r.unwrap_or(yono::Ruleset::Yono)),
         };
         Ok(PyGame {
@@ -1789,7 +1880,9 @@ impl PyGame {
 
     /// The diagram of the current position, for Jupyter.
     fn _repr_svg_(&self) -> String {
-        self.position()._repr_svg_()
+        let mut opts = yono::SvgOptions::default().with_size(480);
+        opts.last_move = self.rec.game().moves().last().copied();
+        self.rec.game().position().svg(&opts)
     }
 }
 
@@ -1797,8 +1890,8 @@ impl PyGame {
 
 /// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
 #[pyfunction]
-fn perft(py: Python<'_>, position: PyRef<'_, PyPosition>, depth: u32) -> u64 {
-    position.perft(py, depth)
+fn perft(py: Python<'_>, position: &Bound<'_, PyPosition>, depth: u32) -> PyResult<u64> {
+    position.get().perft(py, depth)
 }
 
 /// The native part of the `yono` package.
