@@ -114,6 +114,27 @@ static SILVER: [[Bitboard; 81]; 4] = per_seat(SILVER_STEPS);
 static KNIGHT: [[Bitboard; 81]; 4] = per_seat(KNIGHT_STEPS);
 static PAWN: [[Bitboard; 81]; 4] = per_seat(PAWN_STEPS);
 static KING: [Bitboard; 81] = step_table(Seat::South, KING_STEPS);
+static KING_PER_SEAT: [[Bitboard; 81]; 4] = per_seat(KING_STEPS);
+static NO_STEPS: [[Bitboard; 81]; 4] = [[Bitboard::EMPTY; 81]; 4];
+
+/// Per kind (by index), the table of its single steps and leaps: a piece's steps are
+/// then two loads, with no branch on its kind.
+static STEPS: [&[[Bitboard; 81]; 4]; 14] = [
+    &KING_PER_SEAT, // King
+    &NO_STEPS,      // Rook
+    &NO_STEPS,      // Bishop
+    &GOLD,          // Gold
+    &SILVER,        // Silver
+    &KNIGHT,        // Knight
+    &NO_STEPS,      // Lance
+    &PAWN,          // Pawn
+    &KING_PER_SEAT, // Dragon
+    &KING_PER_SEAT, // Horse
+    &GOLD,          // Promoted Silver
+    &GOLD,          // Promoted Knight
+    &GOLD,          // Promoted Lance
+    &GOLD,          // Promoted Pawn
+];
 static RAYS: [[Bitboard; 81]; 8] = ray_table();
 const LANCE_DIR: [usize; 4] = [
     dir_index(Seat::South.forward()),
@@ -361,6 +382,15 @@ pub fn pawn_attacks(seat: Seat, sq: Square) -> Bitboard {
     PAWN[seat.index()][sq.index()]
 }
 
+/// The squares a piece of `kind` owned by `seat` on `sq` reaches by a single step or
+/// a Knight's leap, not by sliding: all of a Pawn's, Knight's, Silver's or Gold-like
+/// piece's moves, a King's, the one-square moves of a Dragon or Horse, nothing for a
+/// Rook, Bishop or Lance.
+#[inline]
+pub(crate) fn steps(seat: Seat, kind: PieceKind, sq: Square) -> Bitboard {
+    STEPS[kind.index()][seat.index()][sq.index()]
+}
+
 /// All squares on a rank, file or diagonal through `sq` (excluding `sq`).
 #[inline]
 pub fn lines_through(sq: Square) -> Bitboard {
@@ -403,6 +433,27 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn steps_are_the_moves_without_sliding() {
+        for seat in Seat::ALL {
+            for kind in PieceKind::ALL {
+                for square in Square::all() {
+                    let expected = match kind {
+                        PieceKind::Rook | PieceKind::Bishop | PieceKind::Lance => Bitboard::EMPTY,
+                        PieceKind::Dragon | PieceKind::Horse => king_attacks(square),
+                        // On a full board the others' moves are their steps.
+                        _ => attacks(seat, kind, square, Bitboard::FULL),
+                    };
+                    assert_eq!(
+                        steps(seat, kind, square),
+                        expected,
+                        "{seat:?} {kind:?} {square}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
