@@ -245,4 +245,42 @@ fn main() {
         "\nslowest Yo[n]o bulk rate / Shogi start depth-5 bulk rate = {:.2}",
         worst / shogi_nps
     );
+    game_play_undo();
+}
+
+/// `Game::play` (checked) and `Game::undo` for every legal move of the positions of a
+/// seeded random Shogi game: the Rust side of Python's push/pop.
+fn game_play_undo() {
+    let mut walk = yono::Game::new(Ruleset::Shogi);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut games = Vec::new();
+    for _ in 0..120 {
+        let moves = walk.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        games.push(yono::Game::from_position(walk.position().clone()));
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        walk.play(moves[(rng % moves.len() as u64) as usize])
+            .expect("a legal move");
+    }
+    let lists: Vec<Vec<Move>> = games.iter().map(|g| g.legal_moves().to_vec()).collect();
+    let (pairs, per_second) = time(50, || {
+        let mut pairs = 0;
+        for (game, moves) in games.iter_mut().zip(&lists) {
+            for &mv in moves {
+                game.play(black_box(mv)).expect("a legal move");
+                black_box(game.undo());
+                pairs += 1;
+            }
+        }
+        pairs
+    });
+    println!(
+        "\nGame::play + Game::undo (Shogi, {} positions, {pairs} moves): {:.1} ns per pair",
+        games.len(),
+        1e9 / per_second
+    );
 }
