@@ -4,12 +4,24 @@ These tests switch threads as often as CPython allows while several of them push
 pop and read on one Position.
 """
 
+import contextlib
 import random
 import sys
 import threading
-from typing import List
+from typing import Iterator, List
 
 import yono
+
+
+@contextlib.contextmanager
+def switching_threads_often() -> Iterator[None]:
+    """Lets CPython switch threads as often as it can, for the block."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(old)
 
 
 def test_threads_pushing_and_popping_one_position_keep_it_consistent() -> None:
@@ -38,16 +50,12 @@ def test_threads_pushing_and_popping_one_position_keep_it_consistent() -> None:
         except BaseException as e:  # noqa: BLE001 - reported below
             failures.append(e)
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
+    with switching_threads_often():
         threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-    finally:
-        sys.setswitchinterval(old)
 
     assert failures == []
     assert sum(pushed) > 0 and sum(popped) > 0
@@ -76,9 +84,7 @@ def test_threads_reading_while_one_thread_plays() -> None:
         except BaseException as e:  # noqa: BLE001 - reported below
             failures.append(e)
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
+    with switching_threads_often():
         readers = [threading.Thread(target=reader) for _ in range(3)]
         for t in readers:
             t.start()
@@ -88,8 +94,6 @@ def test_threads_reading_while_one_thread_plays() -> None:
         done.set()
         for t in readers:
             t.join()
-    finally:
-        sys.setswitchinterval(old)
 
     assert failures == []
     assert pos == yono.Position.shogi()
