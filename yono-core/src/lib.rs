@@ -64,7 +64,7 @@ pub use error::{
     Error, ErrorCode, IllegalMove, MoveError, ParseError, ParseMoveError, PositionError,
     ReserveProblem,
 };
-pub use game::{Game, GameNotOver, Series};
+pub use game::{Game, GameNotOver, Played, Series};
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};

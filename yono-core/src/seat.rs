@@ -196,9 +196,9 @@ impl FromIterator<Seat> for SeatSet {
 }
 
 /// One value per seat, indexed by [`Seat`]: scores, totals, anything kept for each of
-/// the four seats. It dereferences to the `[T; 4]` it wraps (by seat index), so
-/// slice methods and `values[seat.index()]` keep working; iterating gives
-/// `(Seat, value)` pairs in turn order.
+/// the four seats. It dereferences to the `[T; 4]` it wraps (by seat index) and is
+/// also indexed by `usize`, so array methods and `values[seat.index()]` keep working;
+/// iterating gives `(Seat, value)` pairs in turn order.
 ///
 /// ```
 /// use yono::{BySeat, Seat};
@@ -303,6 +303,22 @@ impl<T> core::ops::IndexMut<Seat> for BySeat<T> {
     #[inline]
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.index()]
+    }
+}
+
+/// By seat index (0–3, turn order), as on the array: `values[seat.index()]`.
+impl<T> core::ops::Index<usize> for BySeat<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, index: usize) -> &T {
+        &self.0[index]
+    }
+}
+
+impl<T> core::ops::IndexMut<usize> for BySeat<T> {
+    #[inline]
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        &mut self.0[index]
     }
 }
 
