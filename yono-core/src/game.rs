@@ -3,8 +3,8 @@
 use crate::movegen::KingFacts;
 use crate::position::Unplay;
 use crate::{
-    BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position,
-    Ruleset, Seat, SeatState, Status,
+    BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,
+    Seat, SeatState, Status,
 };
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -536,7 +536,11 @@ impl GameRecord {
             out.push('\n');
         }
         let _ = writeln!(out, "status: {}", status_text(self.game.status()));
-        let _ = writeln!(out, "scores: {}", scores_text(ruleset, self.game.scores().into()));
+        let _ = writeln!(
+            out,
+            "scores: {}",
+            scores_text(ruleset, self.game.scores().into())
+        );
         out
     }
 
