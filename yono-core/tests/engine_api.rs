@@ -350,9 +350,7 @@ fn move_list_sorts_filters_and_iterates_like_a_vec() {
 
 #[test]
 fn move_list_holds_max_moves_and_never_panics_past_them() {
-    let mut list: MoveList = std::iter::repeat(Move::Pass)
-        .take(yono::MAX_MOVES + 10)
-        .collect();
+    let mut list: MoveList = std::iter::repeat_n(Move::Pass, yono::MAX_MOVES + 10).collect();
     assert_eq!(list.len(), yono::MAX_MOVES);
     assert!(list.is_full());
     list.push(Move::Pass);
