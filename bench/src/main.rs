@@ -246,6 +246,7 @@ fn main() {
         worst / shogi_nps
     );
     game_play_undo();
+    game_history_lengths();
 }
 
 /// `Game::play` (checked) and `Game::undo` for every legal move of the positions of a
@@ -283,4 +284,72 @@ fn game_play_undo() {
         games.len(),
         1e9 / per_second
     );
+}
+
+/// `Game::play` + `Game::undo` after 10, 1,000 and 10,000 plies of history: the
+/// repetition count is kept per key, so the cost must not grow with the game. The long
+/// game is a seeded random Yo[n]o game that avoids moves removing a seat (which would
+/// end it early); at each length every legal move is played and taken back.
+fn game_history_lengths() {
+    const LENGTHS: [usize; 3] = [10, 1_000, 10_000];
+    let mut game = yono::Game::new(Ruleset::Yono);
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut snapshots = Vec::new();
+    while game.moves().len() < LENGTHS[2] {
+        let len = game.moves().len();
+        if LENGTHS[..2].contains(&len)
+            && !snapshots
+                .iter()
+                .any(|g: &yono::Game| g.moves().len() == len)
+        {
+            snapshots.push(game.clone());
+        }
+        let mut moves = game.legal_moves();
+        let mut played = false;
+        while !moves.is_empty() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let mv = moves
+                .swap_remove((rng % moves.len() as u64) as usize)
+                .expect("in range");
+            let result = game.play(mv).expect("a legal move");
+            if result.eliminations.is_empty() && !game.is_over() {
+                played = true;
+                break;
+            }
+            game.undo();
+        }
+        if !played {
+            // Every move removes a seat or ends the game: step back and choose again.
+            for _ in 0..8 {
+                game.undo();
+            }
+        }
+    }
+    snapshots.push(game);
+    println!(
+        "\n| Game::play + Game::undo (Yo[n]o) | plies of history | moves timed | ns per pair |"
+    );
+    println!("|---|---|---|---|");
+    for mut game in snapshots {
+        let moves = game.legal_moves();
+        let (pairs, per_second) = time(500, || {
+            let mut pairs = 0;
+            for _ in 0..20 {
+                for &mv in &moves {
+                    game.play(black_box(mv)).expect("a legal move");
+                    black_box(game.undo());
+                    pairs += 1;
+                }
+            }
+            pairs
+        });
+        println!(
+            "| | {} | {} | {:.1} |",
+            game.moves().len(),
+            pairs / 20,
+            1e9 / per_second
+        );
+    }
 }
