@@ -2,7 +2,8 @@
 //! Shogi positions (after checking all three agree on the counts), then yono-core on
 //! Yo\[n\]o positions.
 //!
-//! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6).
+//! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6, `--game` for
+//! the `Game` play/undo rows alone).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -232,6 +233,12 @@ fn yono_table(quick: bool) -> f64 {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    if std::env::args().any(|a| a == "--game") {
+        // The Game rows alone: seconds instead of minutes.
+        game_play_undo();
+        game_history_lengths();
+        return;
+    }
     println!(
         "size_of::<Position>() = {} bytes, size_of::<Move>() = {} bytes\n",
         std::mem::size_of::<Position>(),
@@ -329,27 +336,35 @@ fn game_history_lengths() {
     }
     snapshots.push(game);
     println!(
-        "\n| Game::play + Game::undo (Yo[n]o) | plies of history | moves timed | ns per pair |"
+        "\n| Game::play + Game::undo (Yo[n]o) | plies of history | moves timed | ns per pair | same position, no history | ratio |"
     );
-    println!("|---|---|---|---|");
-    for mut game in snapshots {
-        let moves = game.legal_moves();
-        let (pairs, per_second) = time(500, || {
-            let mut pairs = 0;
-            for _ in 0..20 {
-                for &mv in &moves {
-                    game.play(black_box(mv)).expect("a legal move");
-                    black_box(game.undo());
-                    pairs += 1;
+    println!("|---|---|---|---|---|---|");
+    for long in snapshots {
+        // The same position and moves with and without the history, so only the
+        // history differs between the two figures.
+        let fresh = yono::Game::from_position(long.position().clone());
+        let moves = long.legal_moves();
+        let [with, without] = [long, fresh].map(|mut game| {
+            let (_, per_second) = time(500, || {
+                let mut pairs = 0;
+                for _ in 0..20 {
+                    for &mv in &moves {
+                        game.play(black_box(mv)).expect("a legal move");
+                        black_box(game.undo());
+                        pairs += 1;
+                    }
                 }
-            }
-            pairs
+                pairs
+            });
+            (game.moves().len(), 1e9 / per_second)
         });
         println!(
-            "| | {} | {} | {:.1} |",
-            game.moves().len(),
-            pairs / 20,
-            1e9 / per_second
+            "| | {} | {} | {:.1} | {:.1} | {:.2} |",
+            with.0,
+            moves.len(),
+            with.1,
+            without.1,
+            with.1 / without.1
         );
     }
 }
