@@ -6,6 +6,7 @@ use crate::{
     BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,
     Seat, SeatState, Status,
 };
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -294,11 +295,12 @@ impl Game {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        let key = self.current.key();
-        if let Some(count) = self.counts.get_mut(&key) {
-            *count -= 1;
-            if *count == 0 {
-                self.counts.remove(&key);
+        // One lookup: most positions occur once, so their entry goes.
+        if let Entry::Occupied(mut count) = self.counts.entry(self.current.key()) {
+            if *count.get() <= 1 {
+                count.remove();
+            } else {
+                *count.get_mut() -= 1;
             }
         }
         if let Some(unplay) = self.undo.pop() {
