@@ -178,7 +178,7 @@ fn game_vector(name: &str, game: &Game) -> GameVector {
         final_position: game.position().text(),
         status,
         winner,
-        scores: game.scores(),
+        scores: game.scores().into(),
     }
 }
 

@@ -64,15 +64,15 @@ pub use error::{
     Error, ErrorCode, IllegalMove, MoveError, ParseError, ParseMoveError, PositionError,
     ReserveProblem,
 };
-pub use game::{Game, GameNotOver, Series};
+pub use game::{Game, GameNotOver, Played, Series};
 pub use kind::{Piece, PieceKind};
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};
 pub use position::{Eliminations, Position, Status};
 pub use record::{GameRecord, RecordError};
 pub use reserve::Reserve;
 pub use ruleset::{NoMoveRule, Ruleset};
-pub use seat::{Seat, SeatSet};
+pub use seat::{BySeat, Seat, SeatSet};
 pub use setup::{SeatState, Setup};
 pub use square::{ParseSquareError, Square};
 pub use svg::SvgOptions;

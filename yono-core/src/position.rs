@@ -640,8 +640,9 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`], returning what [`Position::unplay`] needs to take
-    /// the move back: a few bytes, or (when a seat fell) the position before the fall.
-    pub(crate) fn play_reversibly(&mut self, mv: Move) -> Unplay {
+    /// the move back: a few bytes, or (when a seat fell) the position before the fall;
+    /// and the seats that fell.
+    pub(crate) fn play_reversibly(&mut self, mv: Move) -> (Unplay, Eliminations) {
         let (moved, captured) = match mv {
             Move::Board { from, to, .. } => (self.board[from.index()], self.board[to.index()]),
             _ => (None, None),
@@ -654,10 +655,10 @@ impl Position {
             captured,
             before_fall: None,
         };
-        self.play_observed(mv, |before| {
+        let fallen = self.play_observed(mv, |before| {
             unplay.before_fall = Some(Box::new(before.clone()))
         });
-        unplay
+        (unplay, fallen)
     }
 
     /// Takes back `mv`, played by [`Position::play_reversibly`] which returned `unplay`.

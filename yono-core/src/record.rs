@@ -536,7 +536,11 @@ impl GameRecord {
             out.push('\n');
         }
         let _ = writeln!(out, "status: {}", status_text(self.game.status()));
-        let _ = writeln!(out, "scores: {}", scores_text(ruleset, self.game.scores()));
+        let _ = writeln!(
+            out,
+            "scores: {}",
+            scores_text(ruleset, self.game.scores().into())
+        );
         out
     }
 
@@ -647,7 +651,7 @@ impl GameRecord {
             start: Some(start.text()),
             moves,
             status: Some(status_text(self.game.status())),
-            scores: Some(self.game.scores()),
+            scores: Some(self.game.scores().into()),
         };
         // Serialising plain strings, numbers and maps cannot fail.
         serde_json::to_string_pretty(&doc).unwrap_or_default()
@@ -868,7 +872,7 @@ impl RawRecord<'_> {
                 });
             }
         }
-        let actual_scores = rec.game.scores();
+        let actual_scores: [Option<u8>; 4] = rec.game.scores().into();
         let stated_scores = match &self.scores {
             Some((line, text)) => Some((*line, parse_scores(text), text.clone())),
             None => self

@@ -110,7 +110,11 @@ fn games() {
             .iter()
             .map(Value::as_u64)
             .collect();
-        let ours: Vec<Option<u64>> = game.scores().iter().map(|s| s.map(u64::from)).collect();
+        let ours: Vec<Option<u64>> = game
+            .scores()
+            .iter()
+            .map(|(_, s)| s.map(u64::from))
+            .collect();
         assert_eq!(ours, scores, "{}", v["name"]);
     }
 }

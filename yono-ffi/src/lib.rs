@@ -1110,7 +1110,9 @@ pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_mo
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_mut(pos) }?;
         let mv = from_c_move(mv)?;
-        game.play(mv).map_err(|e| Fail::from_move_error(&e))
+        game.play(mv)
+            .map(drop)
+            .map_err(|e| Fail::from_move_error(&e))
     })
 }
 
@@ -1127,7 +1129,9 @@ pub unsafe extern "C" fn yono_position_play_text(
     guard(|| {
         // SAFETY: NULL or valid, per the contract.
         let (game, text) = unsafe { (game_mut(pos)?, text_arg(text, "text")?) };
-        game.play_text(text).map_err(|e| Fail::from_move_error(&e))
+        game.play_text(text)
+            .map(drop)
+            .map_err(|e| Fail::from_move_error(&e))
     })
 }
 

@@ -1058,7 +1058,7 @@ impl PyPosition {
     /// Plays a move through the game (checked).
     fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
         let result = self.game_mut(py)?.play(mv);
-        result.map_err(|e| move_err(py, e))
+        result.map(drop).map_err(|e| move_err(py, e))
     }
 }
 
@@ -1419,7 +1419,7 @@ impl PyPosition {
     /// (a checkmated seat's score; all of them once the game is over, the repetition
     /// draw included), else None. Seats not in the ruleset are always None.
     fn scores(&self, py: Python<'_>) -> PyResult<[Option<u8>; 4]> {
-        Ok(self.game(py)?.scores())
+        Ok(self.game(py)?.scores().into())
     }
 
     /// The score of `seat` once decided, else None.
@@ -1579,7 +1579,7 @@ impl PySeries {
 
     /// Totals by seat index [South, West, North, East].
     fn totals(&self) -> [u32; 4] {
-        self.series.totals()
+        self.series.totals().into()
     }
 
     /// How many games were added.
@@ -1600,7 +1600,11 @@ impl PySeries {
         let py = slf.py();
         let this = slf.borrow();
         let ctor = slf.get_type().getattr("from_totals")?;
-        (ctor, (this.series.totals(), this.series.games())).into_pyobject(py)
+        (
+            ctor,
+            (this.series.totals().into_array(), this.series.games()),
+        )
+            .into_pyobject(py)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -1855,7 +1859,7 @@ impl PyGame {
 
     /// Scores by seat index [South, West, North, East]; None while undecided.
     fn scores(&self) -> [Option<u8>; 4] {
-        self.rec.game().scores()
+        self.rec.game().scores().into()
     }
 
     fn __len__(&self) -> usize {
