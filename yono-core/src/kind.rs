@@ -168,15 +168,6 @@ impl PieceKind {
         }
     }
 
-    /// How many of this unpromoted kind exist in a four-player game (RULES.md §8):
-    /// 4 of each, but 20 Pawns.
-    pub const fn yono_supply(self) -> u8 {
-        match self.unpromoted() {
-            PieceKind::Pawn => 20,
-            _ => 4,
-        }
-    }
-
     /// English name, e.g. `"Promoted Silver"`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -24,8 +24,8 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
-use yono::record::GameRecord;
-use yono::{ErrorCode, Game, MoveError, MoveList};
+use yono::GameRecord;
+use yono::{Game, MoveError, MoveList};
 
 pyo3::create_exception!(
     yono,
@@ -71,8 +71,8 @@ fn core_err(py: Python<'_>, e: yono::Error) -> PyErr {
 /// An `IllegalMoveError` from a core move error.
 fn move_err(py: Python<'_>, e: MoveError) -> PyErr {
     let mv = match &e {
-        MoveError::Malformed(_) => None,
         MoveError::Illegal { mv, .. } => Some(mv.to_string()),
+        _ => None,
     };
     let err = IllegalMoveError::new_err(e.to_string());
     set_attrs(py, &err, e.code(), mv);
@@ -1482,7 +1482,7 @@ impl PyPosition {
 
     /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         let game = self.game(py)?;
         opts.last_move = game.moves().last().copied();
         Ok(game.position().svg(&opts))
@@ -1628,8 +1628,8 @@ fn svg_options(
     size: u32,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
-) -> PyResult<yono::SvgOptions> {
-    let mut opts = yono::SvgOptions::default()
+) -> PyResult<yono::svg::SvgOptions> {
+    let mut opts = yono::svg::SvgOptions::default()
         .with_size(size)
         .with_threats(threats);
     if let Some(mv) = lastmove.filter(|m| !m.is_none()) {
@@ -1808,7 +1808,7 @@ impl PyGame {
         match self.rec.play(mv, comment) {
             Ok(()) => Ok(()),
             Err(yono::RecordError::BadMove {
-                problem: yono::record::MoveProblem::Move(e),
+                problem: yono::MoveProblem::Move(e),
                 ..
             }) => Err(move_err(py, e)),
             Err(e) => Err(record_err(py, e)),
@@ -1880,7 +1880,7 @@ impl PyGame {
 
     /// The diagram of the current position, for Jupyter.
     fn _repr_svg_(&self) -> String {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         opts.last_move = self.rec.game().moves().last().copied();
         self.rec.game().position().svg(&opts)
     }
@@ -1913,8 +1913,8 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("YONO_START", yono::ruleset::YONO_START)?;
-    m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
+    m.add("YONO_START", yono::YONO_START)?;
+    m.add("SHOGI_START", yono::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
     Ok(())
 }

@@ -8,7 +8,7 @@
 //! loading round-trips: `GameRecord::from_text(&rec.to_text()) == Ok(rec)`.
 //!
 //! ```
-//! use yono::record::GameRecord;
+//! use yono::GameRecord;
 //! use yono::Game;
 //!
 //! let mut game = Game::new(yono::Ruleset::Yono);
@@ -26,7 +26,7 @@
 //! ```
 
 use crate::{
-    Error, ErrorCode, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status,
+    Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -268,24 +268,22 @@ impl RecordError {
     }
 }
 
-impl ErrorCode for RecordError {
-    fn code(&self) -> &'static str {
-        match self {
-            RecordError::TooLong { .. } => "record_too_long",
-            RecordError::TooManyMoves(_) => "record_too_many_moves",
-            RecordError::Syntax { .. } => "record_syntax",
-            RecordError::Format { .. } => "record_format",
-            RecordError::BadKey { .. } => "record_bad_key",
-            RecordError::BadValue { .. } => "record_bad_value",
-            RecordError::DuplicateKey { .. } => "record_duplicate_key",
-            RecordError::HeaderAfterMoves { .. } => "record_header_after_moves",
-            RecordError::Ruleset { .. } => "record_ruleset",
-            RecordError::Start { .. } => "record_start",
-            RecordError::BadMove { .. } => "record_bad_move",
-            RecordError::Result { .. } => "record_result",
-            RecordError::NoSuchMove { .. } => "record_no_such_move",
-            RecordError::Json(_) => "record_json",
-        }
+crate::error::error_codes! {
+    RecordError => RECORD_CODES {
+        RecordError::TooLong { .. } => "record_too_long",
+        RecordError::TooManyMoves(_) => "record_too_many_moves",
+        RecordError::Syntax { .. } => "record_syntax",
+        RecordError::Format { .. } => "record_format",
+        RecordError::BadKey { .. } => "record_bad_key",
+        RecordError::BadValue { .. } => "record_bad_value",
+        RecordError::DuplicateKey { .. } => "record_duplicate_key",
+        RecordError::HeaderAfterMoves { .. } => "record_header_after_moves",
+        RecordError::Ruleset { .. } => "record_ruleset",
+        RecordError::Start { .. } => "record_start",
+        RecordError::BadMove { .. } => "record_bad_move",
+        RecordError::Result { .. } => "record_result",
+        RecordError::NoSuchMove { .. } => "record_no_such_move",
+        RecordError::Json(_) => "record_json",
     }
 }
 
@@ -437,7 +435,7 @@ impl GameRecord {
     /// line of at most [`MAX_VALUE_LEN`] bytes, not empty.
     ///
     /// ```
-    /// let mut rec = yono::record::GameRecord::new(yono::Position::start());
+    /// let mut rec = yono::GameRecord::new(yono::Position::start());
     /// rec.set_meta("south", " Alice ").unwrap();
     /// assert_eq!(rec.meta("south"), Some("Alice"));
     /// assert!(rec.set_meta("Bad Key", "x").is_err());
@@ -503,7 +501,7 @@ impl GameRecord {
     /// The text form (see `docs/RECORDS.md`).
     ///
     /// ```
-    /// let rec = yono::record::GameRecord::new(yono::Position::start());
+    /// let rec = yono::GameRecord::new(yono::Position::start());
     /// let text = rec.to_text();
     /// assert!(text.starts_with("format: yono-record 1\nruleset: yono\n"));
     /// assert!(text.ends_with("status: ongoing\nscores: s=- w=- n=- e=-\n"));
@@ -615,10 +613,10 @@ impl GameRecord {
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
     /// game.play_text("5g5f").unwrap();
-    /// let rec = yono::record::GameRecord::from_game(game);
+    /// let rec = yono::GameRecord::from_game(game);
     /// let json = rec.to_json();
     /// assert!(json.contains(r#""move": "5g5f""#));
-    /// assert_eq!(yono::record::GameRecord::from_json(&json).unwrap(), rec);
+    /// assert_eq!(yono::GameRecord::from_json(&json).unwrap(), rec);
     /// ```
     #[cfg(feature = "serde")]
     pub fn to_json(&self) -> String {
