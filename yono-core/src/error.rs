@@ -212,6 +212,25 @@ pub struct ParseMoveError {
     pub text: String,
 }
 
+/// Text that names no seat, piece kind, piece or ruleset (the `FromStr` of those).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a {what}")]
+pub struct ParseNameError {
+    /// What was expected: `"seat"`, `"piece kind"`, `"piece"` or `"ruleset"`.
+    pub what: &'static str,
+    /// The text (cut to 32 characters).
+    pub text: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseNameError {
+        ParseNameError {
+            what,
+            text: text.chars().take(32).collect(),
+        }
+    }
+}
+
 /// Why a well-formed move is not legal in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -77,8 +77,8 @@ mod zones;
 
 pub use bitboard::Bitboard;
 pub use error::{
-    Error, IllegalMove, MoveError, ParseError, ParseMoveError, PositionError, ReserveProblem,
-    ERROR_CODES,
+    Error, IllegalMove, MoveError, ParseError, ParseMoveError, ParseNameError, PositionError,
+    ReserveProblem, ERROR_CODES,
 };
 pub use game::{Game, GameNotOver, Series};
 pub use kind::{Piece, PieceKind};

@@ -44,7 +44,6 @@ pub const SHOGI_START: &str = "nLnNnSnGnKnGnSnNnL/1nR5nB1/nPnPnPnPnPnPnPnPnP/9/9
 /// East ranks e–i (RULES.md §5).
 const YONO_DROP_ZONES: [Bitboard; 4] = [cols(0, 4), rows(0, 4), cols(4, 8), rows(4, 8)];
 
-
 impl Ruleset {
     /// The seats that take part.
     pub const fn seats(self) -> SeatSet {
@@ -119,6 +118,36 @@ impl Ruleset {
     }
 }
 
+impl core::fmt::Display for Ruleset {
+    /// The short name, `yono` or `shogi`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Ruleset {
+    type Err = crate::ParseNameError;
+
+    /// `yono` or `shogi`, in any case.
+    ///
+    /// ```
+    /// use yono::Ruleset;
+    /// assert_eq!("shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
+    /// assert_eq!("Yono".parse::<Ruleset>().unwrap(), Ruleset::Yono);
+    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
+    /// assert!("chess".parse::<Ruleset>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] when the text names no ruleset.
+    fn from_str(text: &str) -> Result<Ruleset, Self::Err> {
+        [Ruleset::Yono, Ruleset::Shogi]
+            .into_iter()
+            .find(|r| text.eq_ignore_ascii_case(r.name()))
+            .ok_or_else(|| crate::ParseNameError::new("ruleset", text))
+    }
+}
 
 #[cfg(test)]
 mod tests {

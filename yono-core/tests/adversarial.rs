@@ -9,8 +9,7 @@
 
 use yono::MAX_TEXT_LEN;
 use yono::{
-    Game, Move, MoveError, Piece, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
-    Square,
+    Game, Move, MoveError, Piece, PieceKind, Position, Ruleset, Seat, SeatState, Setup, Square,
 };
 
 const START: &str = yono::YONO_START;

@@ -2,8 +2,8 @@
 //! records rejected at the right move, stated results checked against the replay.
 
 use proptest::prelude::*;
-use yono::{GameRecord, MoveProblem};
 use yono::{Game, Move, RecordError, Ruleset};
+use yono::{GameRecord, MoveProblem};
 
 /// Plays random legal moves (from `seed`) until the game is over, at most `max` plies.
 fn random_game(ruleset: Ruleset, seed: u64, max: usize) -> Game {
@@ -36,9 +36,7 @@ fn decorate(game: Game, meta: &[(String, String)], comments: &[(usize, String)])
 fn meta_strategy() -> impl Strategy<Value = Vec<(String, String)>> {
     prop::collection::vec(("[a-z][a-z0-9_-]{0,12}", "[^\\p{Cc}]{1,40}"), 0..5).prop_map(|v| {
         v.into_iter()
-            .filter(|(k, v)| {
-                !yono::RESERVED_KEYS.contains(&k.as_str()) && !v.trim().is_empty()
-            })
+            .filter(|(k, v)| !yono::RESERVED_KEYS.contains(&k.as_str()) && !v.trim().is_empty())
             .collect()
     })
 }

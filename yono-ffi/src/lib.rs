@@ -1337,14 +1337,13 @@ unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::svg::SvgOp
     let Some(o) = (unsafe { opts.as_ref() }) else {
         return Ok(yono::svg::SvgOptions::default());
     };
-    let mut out =
-        yono::svg::SvgOptions::default()
-            .with_size(o.size)
-            .with_threats(match o.show_threats {
-                0 => false,
-                1 => true,
-                v => return Err(Fail::invalid(format!("show_threats {v} is not 0 or 1"))),
-            });
+    let mut out = yono::svg::SvgOptions::default()
+        .with_size(o.size)
+        .with_threats(match o.show_threats {
+            0 => false,
+            1 => true,
+            v => return Err(Fail::invalid(format!("show_threats {v} is not 0 or 1"))),
+        });
     if o.zones_for != YONO_SEAT_NONE {
         out.zones_for = Some(seat_arg(o.zones_for)?);
     }

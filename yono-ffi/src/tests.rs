@@ -399,9 +399,17 @@ fn render_codes(names: &[String]) -> String {
         let _ = writeln!(out, "    c\"{name}\",");
     }
     out.push_str("];\n\nconst BY_NUMBER: [yono_error_code; ");
-    let _ = writeln!(out, "{}] = [\n    yono_error_code::YONO_ERROR_NONE,", names.len() + 1);
+    let _ = writeln!(
+        out,
+        "{}] = [\n    yono_error_code::YONO_ERROR_NONE,",
+        names.len() + 1
+    );
     for name in names {
-        let _ = writeln!(out, "    yono_error_code::YONO_ERROR_{},", name.to_ascii_uppercase());
+        let _ = writeln!(
+            out,
+            "    yono_error_code::YONO_ERROR_{},",
+            name.to_ascii_uppercase()
+        );
     }
     out.push_str(
         "];\n\n/// The code of a number (YONO_ERROR_NONE for a number that is no code).\n\
@@ -447,7 +455,10 @@ fn every_core_code_round_trips_through_c() {
         let c_code = code_cstr(code);
         assert_eq!(c_code.to_bytes(), code.as_bytes(), "{code} has no C string");
         let n = code_number(c_code);
-        assert!(n > 0 && numbers.insert(n), "{code} has no number of its own");
+        assert!(
+            n > 0 && numbers.insert(n),
+            "{code} has no number of its own"
+        );
         assert_eq!(codes::from_number(n) as u32, n);
         // SAFETY: the library returns a valid NUL-terminated static string.
         let name = unsafe { CStr::from_ptr(yono_error_code_name(n)) };

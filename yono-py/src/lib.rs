@@ -514,13 +514,11 @@ fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
         return Ok(r.get().core());
     }
     if let Ok(text) = obj.extract::<String>() {
-        return match text.to_ascii_lowercase().as_str() {
-            "yono" => Ok(yono::Ruleset::Yono),
-            "shogi" => Ok(yono::Ruleset::Shogi),
-            _ => Err(PyValueError::new_err(format!(
+        return text.parse().map_err(|_| {
+            PyValueError::new_err(format!(
                 "not a ruleset: {text:?} (expected \"yono\" or \"shogi\")"
-            ))),
-        };
+            ))
+        });
     }
     Err(PyTypeError::new_err(format!(
         "expected a yono.Ruleset or \"yono\"/\"shogi\", got {}",
@@ -1889,6 +1887,12 @@ impl PyGame {
 // ---- module ---------------------------------------------------------------------------
 
 /// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
+/// Every error code the core can report as an exception's `.code` (`yono::ERROR_CODES`).
+#[pyfunction]
+fn error_codes() -> Vec<&'static str> {
+    yono::ERROR_CODES.to_vec()
+}
+
 #[pyfunction]
 fn perft(py: Python<'_>, position: &Bound<'_, PyPosition>, depth: u32) -> PyResult<u64> {
     position.get().perft(py, depth)
@@ -1911,6 +1915,7 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("YONO_START", yono::YONO_START)?;

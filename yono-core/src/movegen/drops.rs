@@ -16,7 +16,12 @@ impl Position {
 
     /// Empty drop-zone squares where a `kind` of `seat` may land, by the last-line,
     /// nifu and binding rules (not yet King safety or uchifuzume).
-    pub(crate) fn drop_squares(&self, seat: Seat, kind: PieceKind, empty_in_zone: Bitboard) -> Bitboard {
+    pub(crate) fn drop_squares(
+        &self,
+        seat: Seat,
+        kind: PieceKind,
+        empty_in_zone: Bitboard,
+    ) -> Bitboard {
         let mut squares = empty_in_zone & !dead_squares(seat, kind);
         match kind {
             PieceKind::Pawn => {

@@ -4,7 +4,9 @@
 
 use crate::position::KingFacts;
 use crate::zones::dead_squares;
-use crate::{attacks, Bitboard, IllegalMove, Move, NoMoveRule, PieceKind, Position, PromotionStatus};
+use crate::{
+    attacks, Bitboard, IllegalMove, Move, NoMoveRule, PieceKind, Position, PromotionStatus,
+};
 
 impl Position {
     /// Checks `mv` for the seat to move and says why it is illegal.
@@ -41,7 +43,11 @@ impl Position {
         verdict
     }
 
-    pub(crate) fn check_move_in_game(&self, mv: Move, facts: Option<&KingFacts>) -> Result<(), IllegalMove> {
+    pub(crate) fn check_move_in_game(
+        &self,
+        mv: Move,
+        facts: Option<&KingFacts>,
+    ) -> Result<(), IllegalMove> {
         let seat = self.turn;
         match mv {
             Move::Pass => {

@@ -308,7 +308,6 @@ impl Position {
             }
         }
     }
-
 }
 
 /// Every piece of `pieces` one step forward for `seat`, and the index change of that

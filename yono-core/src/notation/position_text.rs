@@ -58,7 +58,6 @@ impl Setup {
             _ => None,
         }
     }
-
 }
 
 pub(super) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
@@ -127,7 +126,11 @@ pub(super) fn parse_board(
 }
 
 /// `base` promoted when `promoted`, or the error for a `+` on a King or Gold.
-pub(super) fn promote_if(promoted: bool, base: PieceKind, rank: char) -> Result<PieceKind, ParseError> {
+pub(super) fn promote_if(
+    promoted: bool,
+    base: PieceKind,
+    rank: char,
+) -> Result<PieceKind, ParseError> {
     if !promoted {
         return Ok(base);
     }
@@ -135,7 +138,11 @@ pub(super) fn promote_if(promoted: bool, base: PieceKind, rank: char) -> Result<
         .ok_or(ParseError::CannotPromote { rank, kind: base })
 }
 
-pub(super) fn write_board(out: &mut String, board: &[Option<Piece>; 81], name: impl Fn(Piece) -> String) {
+pub(super) fn write_board(
+    out: &mut String,
+    board: &[Option<Piece>; 81],
+    name: impl Fn(Piece) -> String,
+) {
     for row in 0..9 {
         if row > 0 {
             out.push('/');

@@ -252,7 +252,25 @@ impl Position {
             self.key ^= reserve_key(seat.index(), h, *count);
         }
     }
+}
 
+impl core::str::FromStr for Position {
+    type Err = crate::Error;
+
+    /// [`Position::from_text`]: position text, validated. (`Display` is the board
+    /// diagram, not the text: use [`Position::text`] to write position text.)
+    ///
+    /// ```
+    /// let pos: yono::Position = yono::YONO_START.parse().unwrap();
+    /// assert_eq!(pos, yono::Position::start());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_text`].
+    fn from_str(text: &str) -> Result<Position, crate::Error> {
+        Position::from_text(text)
+    }
 }
 
 impl core::hash::Hash for Position {

@@ -57,7 +57,11 @@ impl Position {
 
     /// [`Position::play_unchecked`], showing `before_fall` the position just before
     /// the checkmate rule removes the first seat (when it removes one).
-    pub(crate) fn play_observed(&mut self, mv: Move, before_fall: impl FnOnce(&Position)) -> Eliminations {
+    pub(crate) fn play_observed(
+        &mut self,
+        mv: Move,
+        before_fall: impl FnOnce(&Position),
+    ) -> Eliminations {
         let mover = self.turn;
         let next = self.next_in_game(mover);
         self.apply_and_pass_turn(mv, next);

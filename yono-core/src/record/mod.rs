@@ -25,9 +25,7 @@
 //! assert_eq!(err.ply(), Some(1));
 //! ```
 
-use crate::{
-    Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status,
-};
+use crate::{Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -359,9 +357,8 @@ fn parse_scores(text: &str) -> Option<[Option<u8>; 4]> {
     let mut seen = [false; 4];
     for token in text.split_ascii_whitespace() {
         let (seat, value) = token.split_once('=')?;
-        let mut chars = seat.chars();
-        let seat = Seat::from_char(chars.next()?)?;
-        if chars.next().is_some() || seen[seat.index()] {
+        let seat: Seat = seat.parse().ok()?;
+        if seen[seat.index()] {
             return None;
         }
         seen[seat.index()] = true;
@@ -758,17 +755,16 @@ impl RawRecord<'_> {
         }
         let stated_ruleset = match &self.ruleset {
             None => None,
-            Some((line, r)) => Some(match r.as_str() {
-                "yono" => (*line, Ruleset::Yono),
-                "shogi" => (*line, Ruleset::Shogi),
-                other => {
+            Some((line, r)) => match r.parse::<Ruleset>() {
+                Ok(ruleset) => Some((*line, ruleset)),
+                Err(_) => {
                     return Err(RecordError::Ruleset {
                         line: *line,
-                        found: cut(other),
+                        found: cut(r),
                         mismatch: false,
                     })
                 }
-            }),
+            },
         };
         let start = match (&self.start, stated_ruleset) {
             (Some((line, text)), _) => Position::from_text(text)
