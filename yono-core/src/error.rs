@@ -27,6 +27,12 @@ pub enum ParseError {
         /// How many were found.
         found: usize,
     },
+    /// The right number of fields, but more than one space between two of them.
+    #[error("fields must be separated by single spaces: more than one space after field {after}")]
+    FieldSeparator {
+        /// How many fields come before the extra space.
+        after: usize,
+    },
     /// The board does not have nine ranks.
     #[error("board: expected 9 ranks separated by '/', found {0}")]
     RankCount(usize),
@@ -115,7 +121,7 @@ pub enum ReserveProblem {
 #[non_exhaustive]
 pub enum PositionError {
     /// The seats field matches no ruleset (all four seats, or South and North only).
-    #[error("the seats field matches no ruleset: use four seats (Yo[n]o) or South and North with West and East '-' (Shogi)")]
+    #[error("the seats field matches no ruleset: use four seats (Yo[n]o) or exactly s-n- (Shogi)")]
     NoRuleset,
     /// The seat to move is not in the game.
     #[error("the seat to move, {0}, is not in the game")]
@@ -360,6 +366,9 @@ error_codes! {
             ParseError::Empty => "empty",
             ParseError::TooLong { .. } => "too_long",
             ParseError::FieldCount { .. } => "field_count",
+            // The same kind of mistake (the fields are not split as the format says);
+            // only the message is more precise.
+            ParseError::FieldSeparator { .. } => "field_count",
             ParseError::RankCount(_) => "rank_count",
             ParseError::RankLength { .. } => "rank_length",
             ParseError::BoardChar { .. } => "board_char",

@@ -48,13 +48,20 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The ruleset the seats field implies: all four seats for Yo\[n\]o; South and North
-    /// only (West and East absent) for standard Shogi.
+    /// The ruleset the seats field implies: all four seats for Yo\[n\]o; exactly `s-n-`
+    /// (South and North playing, West and East absent) for standard Shogi.
     pub fn ruleset(&self) -> Option<Ruleset> {
         let absent = self.seats.map(|s| s == SeatState::Absent);
         match absent {
             [false, false, false, false] => Some(Ruleset::Yono),
-            [false, true, false, true] => Some(Ruleset::Shogi),
+            // Nobody is removed in Shogi (RULES.md §9): its seats field is exactly
+            // `s-n-`, never a score.
+            [false, true, false, true]
+                if self.seats[Seat::South.index()] == SeatState::Playing
+                    && self.seats[Seat::North.index()] == SeatState::Playing =>
+            {
+                Some(Ruleset::Shogi)
+            }
             _ => None,
         }
     }
@@ -73,10 +80,13 @@ pub(super) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, Par
     }
     let fields: Vec<&str> = text.split(' ').collect();
     if fields.len() != expected || fields.iter().any(|f| f.is_empty()) {
-        return Err(ParseError::FieldCount {
-            expected,
-            found: text.split_ascii_whitespace().count(),
-        });
+        let found = text.split_ascii_whitespace().count();
+        // The right number of fields with a run of spaces between two of them: say
+        // where, rather than "expected 5 fields, found 5".
+        if let (true, Some(empty)) = (found == expected, fields.iter().position(|f| f.is_empty())) {
+            return Err(ParseError::FieldSeparator { after: empty });
+        }
+        return Err(ParseError::FieldCount { expected, found });
     }
     Ok(fields)
 }
@@ -232,9 +242,13 @@ pub(super) fn add_counted(
     Ok(())
 }
 
+/// The move number: digits only, from 1, without a leading zero (the rule for every
+/// number in the notation, reserve counts included: the writer's form is the only one).
 pub(super) fn parse_move_number(field: &str) -> Result<u32, ParseError> {
     match field.parse::<u32>() {
-        Ok(n) if n >= 1 && field.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        Ok(n) if n >= 1 && !field.starts_with('0') && field.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(n)
+        }
         _ => Err(ParseError::MoveNumber(field.chars().take(16).collect())),
     }
 }
