@@ -359,6 +359,7 @@ macro_rules! error_codes {
         pub(crate) const $list: &[&str] = &[$($code),*];
     };
 }
+#[cfg(feature = "record")]
 pub(crate) use error_codes;
 
 error_codes! {
