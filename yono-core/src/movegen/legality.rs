@@ -17,6 +17,10 @@ impl Position {
     /// assert_eq!(pos.check_move("P*5e".parse().unwrap()),
     ///            Err(IllegalMove::NotInReserve(yono::PieceKind::Pawn)));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`IllegalMove`] reason (`GameOver` once the game is won).
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         self.check_move_with(mv, None)
     }

@@ -16,6 +16,10 @@ impl Setup {
     /// let setup = yono::Setup::from_sfen("8k/9/9/9/9/9/9/9/K8 b 2Pr 5").unwrap();
     /// assert_eq!(setup.to_sfen().unwrap(), "8k/9/9/9/9/9/9/9/K8 b 2Pr 5");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] naming the field (and rank or seat) that is malformed.
     pub fn from_sfen(text: &str) -> Result<Setup, ParseError> {
         let fields = split_fields(text, 4)?;
         let board = parse_board(fields[0], |c, rest, rank| {

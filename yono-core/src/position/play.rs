@@ -29,6 +29,10 @@ impl Position {
     /// assert!(err.to_string().contains("cannot move"));
     /// assert_eq!(pos, Position::start());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] with the reason when `mv` is not legal here.
     pub fn play(&mut self, mv: Move) -> Result<Eliminations, MoveError> {
         self.check_move(mv)
             .map_err(|reason| MoveError::Illegal { mv, reason })?;
@@ -36,12 +40,21 @@ impl Position {
     }
 
     /// Parses move text and plays it (see [`Position::play`]).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Malformed`] for text that is no move, [`MoveError::Illegal`] for
+    /// an illegal one.
     pub fn play_text(&mut self, text: &str) -> Result<Eliminations, MoveError> {
         let mv = Move::from_usi(text)?;
         self.play(mv)
     }
 
     /// Parses move text and checks that it is legal here.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::play_text`].
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = Move::from_usi(text)?;
         self.check_move(mv)

@@ -16,6 +16,11 @@ impl Position {
     /// let err = Position::from_text("9/9/9 s -/-/-/- swne 1").unwrap_err();
     /// assert_eq!(err.code(), "rank_count");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for malformed text, [`Error::Position`] for a position that
+    /// cannot exist.
     pub fn from_text(text: &str) -> Result<Position, Error> {
         let setup: Setup = text.parse()?;
         Ok(Position::from_setup(&setup)?)
@@ -28,12 +33,20 @@ impl Position {
     ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap();
     /// assert_eq!(pos, yono::Position::new(yono::Ruleset::Shogi));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_text`].
     pub fn from_sfen(sfen: &str) -> Result<Position, Error> {
         let setup = Setup::from_sfen(sfen)?;
         Ok(Position::from_setup(&setup)?)
     }
 
     /// Validates `setup` against every rule of RULES.md §8.
+    ///
+    /// # Errors
+    ///
+    /// The first [`PositionError`] found, in the order of RULES.md §8.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let ruleset = setup.ruleset().ok_or(PositionError::NoRuleset)?;
         let mut pos = Position {

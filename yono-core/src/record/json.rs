@@ -49,6 +49,11 @@ impl GameRecord {
 
     /// Reads the JSON form, replaying and checking every move.
     #[cfg(feature = "serde")]
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`]: `record_json` for JSON that is not a record document, otherwise
+    /// as [`GameRecord::from_text`].
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {

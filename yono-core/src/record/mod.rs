@@ -444,6 +444,11 @@ impl GameRecord {
     /// assert!(rec.set_meta("Bad Key", "x").is_err());
     /// assert!(rec.set_meta("event", "two\nlines").is_err());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::BadKey`] or [`RecordError::BadValue`] for a key or value the
+    /// text form cannot hold.
     pub fn set_meta(&mut self, key: &str, value: &str) -> Result<(), RecordError> {
         check_key(0, key)?;
         let value = clean_value(0, key, value)?;
@@ -463,6 +468,10 @@ impl GameRecord {
 
     /// Sets the comment on move `ply` (from 1): one line, trimmed, at most
     /// [`MAX_VALUE_LEN`] bytes; an empty comment removes it.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] when there is no move `ply`, or the comment cannot be written.
     pub fn set_comment(&mut self, ply: usize, comment: &str) -> Result<(), RecordError> {
         let plies = self.comments.len();
         let slot = ply
@@ -478,6 +487,10 @@ impl GameRecord {
     }
 
     /// Plays a move (see [`Game::play`]), with an optional comment.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] when the move is illegal or the comment cannot be written.
     pub fn play(&mut self, mv: Move, comment: Option<&str>) -> Result<(), RecordError> {
         let ply = self.comments.len() + 1;
         let comment = match comment.map(str::trim) {

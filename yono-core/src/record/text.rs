@@ -45,6 +45,12 @@ impl GameRecord {
     }
 
     /// Reads the text form, replaying and checking every move.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] for the first problem: a malformed line, a bad header value, a
+    /// move that cannot be played (with its number), or a stated result that the replay
+    /// contradicts.
     pub fn from_text(text: &str) -> Result<GameRecord, RecordError> {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {
