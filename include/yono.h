@@ -76,6 +76,261 @@
 #define YONO_MOVE_TEXT_MAX 8
 
 /**
+ * Every error code as a number, for a switch statement: the number of
+ * yono_last_error_code(), given by yono_last_error_code_number().
+ */
+typedef enum yono_error_code {
+  /**
+   * No error.
+   */
+  YONO_ERROR_NONE = 0,
+  /**
+   * "null_argument"
+   */
+  YONO_ERROR_NULL_ARGUMENT = 1,
+  /**
+   * "invalid_utf8"
+   */
+  YONO_ERROR_INVALID_UTF8 = 2,
+  /**
+   * "buffer_too_small"
+   */
+  YONO_ERROR_BUFFER_TOO_SMALL = 3,
+  /**
+   * "internal_error"
+   */
+  YONO_ERROR_INTERNAL_ERROR = 4,
+  /**
+   * "invalid_argument"
+   */
+  YONO_ERROR_INVALID_ARGUMENT = 5,
+  /**
+   * "nothing_to_undo"
+   */
+  YONO_ERROR_NOTHING_TO_UNDO = 6,
+  /**
+   * "empty"
+   */
+  YONO_ERROR_EMPTY = 7,
+  /**
+   * "too_long"
+   */
+  YONO_ERROR_TOO_LONG = 8,
+  /**
+   * "field_count"
+   */
+  YONO_ERROR_FIELD_COUNT = 9,
+  /**
+   * "rank_count"
+   */
+  YONO_ERROR_RANK_COUNT = 10,
+  /**
+   * "rank_length"
+   */
+  YONO_ERROR_RANK_LENGTH = 11,
+  /**
+   * "board_char"
+   */
+  YONO_ERROR_BOARD_CHAR = 12,
+  /**
+   * "missing_kind"
+   */
+  YONO_ERROR_MISSING_KIND = 13,
+  /**
+   * "cannot_promote"
+   */
+  YONO_ERROR_CANNOT_PROMOTE = 14,
+  /**
+   * "turn"
+   */
+  YONO_ERROR_TURN = 15,
+  /**
+   * "reserve_group_count"
+   */
+  YONO_ERROR_RESERVE_GROUP_COUNT = 16,
+  /**
+   * "reserve"
+   */
+  YONO_ERROR_RESERVE = 17,
+  /**
+   * "seats"
+   */
+  YONO_ERROR_SEATS = 18,
+  /**
+   * "move_number"
+   */
+  YONO_ERROR_MOVE_NUMBER = 19,
+  /**
+   * "no_ruleset"
+   */
+  YONO_ERROR_NO_RULESET = 20,
+  /**
+   * "turn_not_in_game"
+   */
+  YONO_ERROR_TURN_NOT_IN_GAME = 21,
+  /**
+   * "score_out_of_range"
+   */
+  YONO_ERROR_SCORE_OUT_OF_RANGE = 22,
+  /**
+   * "inconsistent_score"
+   */
+  YONO_ERROR_INCONSISTENT_SCORE = 23,
+  /**
+   * "piece_of_seat_not_in_game"
+   */
+  YONO_ERROR_PIECE_OF_SEAT_NOT_IN_GAME = 24,
+  /**
+   * "reserve_of_seat_not_in_game"
+   */
+  YONO_ERROR_RESERVE_OF_SEAT_NOT_IN_GAME = 25,
+  /**
+   * "missing_king"
+   */
+  YONO_ERROR_MISSING_KING = 26,
+  /**
+   * "too_many_kings"
+   */
+  YONO_ERROR_TOO_MANY_KINGS = 27,
+  /**
+   * "too_many_pieces"
+   */
+  YONO_ERROR_TOO_MANY_PIECES = 28,
+  /**
+   * "dead_piece"
+   */
+  YONO_ERROR_DEAD_PIECE = 29,
+  /**
+   * "nifu"
+   */
+  YONO_ERROR_NIFU = 30,
+  /**
+   * "king_capturable"
+   */
+  YONO_ERROR_KING_CAPTURABLE = 31,
+  /**
+   * "seat_not_in_ruleset"
+   */
+  YONO_ERROR_SEAT_NOT_IN_RULESET = 32,
+  /**
+   * "malformed_move"
+   */
+  YONO_ERROR_MALFORMED_MOVE = 33,
+  /**
+   * "game_over"
+   */
+  YONO_ERROR_GAME_OVER = 34,
+  /**
+   * "pass_not_allowed"
+   */
+  YONO_ERROR_PASS_NOT_ALLOWED = 35,
+  /**
+   * "no_piece_to_move"
+   */
+  YONO_ERROR_NO_PIECE_TO_MOVE = 36,
+  /**
+   * "unreachable_square"
+   */
+  YONO_ERROR_UNREACHABLE_SQUARE = 37,
+  /**
+   * "own_piece"
+   */
+  YONO_ERROR_OWN_PIECE = 38,
+  /**
+   * "must_promote"
+   */
+  YONO_ERROR_MUST_PROMOTE = 39,
+  /**
+   * "not_in_reserve"
+   */
+  YONO_ERROR_NOT_IN_RESERVE = 40,
+  /**
+   * "occupied"
+   */
+  YONO_ERROR_OCCUPIED = 41,
+  /**
+   * "outside_drop_zone"
+   */
+  YONO_ERROR_OUTSIDE_DROP_ZONE = 42,
+  /**
+   * "dead_drop"
+   */
+  YONO_ERROR_DEAD_DROP = 43,
+  /**
+   * "nifu_drop"
+   */
+  YONO_ERROR_NIFU_DROP = 44,
+  /**
+   * "uchifuzume"
+   */
+  YONO_ERROR_UCHIFUZUME = 45,
+  /**
+   * "binding_limit"
+   */
+  YONO_ERROR_BINDING_LIMIT = 46,
+  /**
+   * "king_threatened"
+   */
+  YONO_ERROR_KING_THREATENED = 47,
+  /**
+   * "record_too_long"
+   */
+  YONO_ERROR_RECORD_TOO_LONG = 48,
+  /**
+   * "record_too_many_moves"
+   */
+  YONO_ERROR_RECORD_TOO_MANY_MOVES = 49,
+  /**
+   * "record_syntax"
+   */
+  YONO_ERROR_RECORD_SYNTAX = 50,
+  /**
+   * "record_format"
+   */
+  YONO_ERROR_RECORD_FORMAT = 51,
+  /**
+   * "record_bad_key"
+   */
+  YONO_ERROR_RECORD_BAD_KEY = 52,
+  /**
+   * "record_bad_value"
+   */
+  YONO_ERROR_RECORD_BAD_VALUE = 53,
+  /**
+   * "record_duplicate_key"
+   */
+  YONO_ERROR_RECORD_DUPLICATE_KEY = 54,
+  /**
+   * "record_header_after_moves"
+   */
+  YONO_ERROR_RECORD_HEADER_AFTER_MOVES = 55,
+  /**
+   * "record_ruleset"
+   */
+  YONO_ERROR_RECORD_RULESET = 56,
+  /**
+   * "record_start"
+   */
+  YONO_ERROR_RECORD_START = 57,
+  /**
+   * "record_bad_move"
+   */
+  YONO_ERROR_RECORD_BAD_MOVE = 58,
+  /**
+   * "record_result"
+   */
+  YONO_ERROR_RECORD_RESULT = 59,
+  /**
+   * "record_no_such_move"
+   */
+  YONO_ERROR_RECORD_NO_SUCH_MOVE = 60,
+  /**
+   * "record_json"
+   */
+  YONO_ERROR_RECORD_JSON = 61,
+} yono_error_code;
+
+/**
  * The result of every fallible function.
  *
  * On any status other than YONO_STATUS_OK, yono_last_error_message() gives the
@@ -445,6 +700,22 @@ const char *yono_last_error_message(void);
  * Ownership: a static string owned by the library; never free it. Never NULL.
  */
 const char *yono_last_error_code(void);
+
+/**
+ * The code of the last error on this thread as a number of `enum yono_error_code`
+ * (YONO_ERROR_NONE when the last call succeeded): the same error as
+ * yono_last_error_code(), for a switch statement. Numbers never change; new codes
+ * are appended.
+ */
+enum yono_error_code yono_last_error_code_number(void);
+
+/**
+ * The snake_case name of an error code number, e.g. "rank_length"; "" for a number
+ * that is no code (and for YONO_ERROR_NONE).
+ *
+ * Ownership: a static string owned by the library; never free it. Never NULL.
+ */
+const char *yono_error_code_name(uint32_t code);
 
 /**
  * The name of a status value, e.g. "YONO_STATUS_PARSE_ERROR"; "YONO_STATUS_UNKNOWN"

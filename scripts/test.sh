@@ -19,6 +19,13 @@ cargo fmt --all -- --check
 section "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+section "yono-core with the rules alone (--no-default-features) and each feature alone"
+cargo build -p yono-core --no-default-features
+for feature in serde record svg; do
+    cargo build -p yono-core --no-default-features --features "$feature"
+done
+cargo test -p yono-core --no-default-features --lib -- --skip proptests
+
 section "Rust tests (debug, with doctests)"
 cargo test --workspace
 

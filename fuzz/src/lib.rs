@@ -12,7 +12,7 @@
 mod invariants;
 
 use yono::{
-    ErrorCode, Game, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
+    Game, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
 };
 
 /// How many legal moves of a parsed position are tried one by one (all of them in

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use std::path::PathBuf;
-use yono::{perft, ErrorCode, Game, Move, Position, Ruleset, Seat, Status};
+use yono::{perft, Game, Move, Position, Ruleset, Seat, Status};
 
 #[derive(Serialize)]
 struct PositionVector {
@@ -49,8 +49,8 @@ struct BadMove {
 
 /// Hand-made positions, one per rule (the same ones as `tests/rules.rs`).
 const RULE_POSITIONS: &[(&str, &str)] = &[
-    ("yono start", yono::ruleset::YONO_START),
-    ("shogi start", yono::ruleset::SHOGI_START),
+    ("yono start", yono::YONO_START),
+    ("shogi start", yono::SHOGI_START),
     (
         "cascade before the move",
         "wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1",
@@ -183,7 +183,7 @@ fn game_vector(name: &str, game: &Game) -> GameVector {
 }
 
 fn bad_positions() -> Vec<BadPosition> {
-    let start = yono::ruleset::YONO_START;
+    let start = yono::YONO_START;
     let with_board = |board: &str| format!("{board} s -/-/-/- swne 1");
     let kings = "4nK4/9/9/9/wK7eK/9/9/9/4sK4";
     let cases: Vec<(String, &'static str)> = vec![
@@ -325,7 +325,7 @@ fn bad_positions() -> Vec<BadPosition> {
 }
 
 fn bad_moves() -> Vec<BadMove> {
-    let start = yono::ruleset::YONO_START;
+    let start = yono::YONO_START;
     let rule = |name: &str| {
         RULE_POSITIONS
             .iter()

@@ -1,6 +1,6 @@
 //! A game: a position with its history, for undo and fourfold repetition.
 
-use crate::movegen::KingFacts;
+use crate::position::KingFacts;
 use crate::position::Unplay;
 use crate::{
     BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,

@@ -123,6 +123,36 @@ impl fmt::Display for Seat {
     }
 }
 
+impl core::str::FromStr for Seat {
+    type Err = crate::ParseNameError;
+
+    /// The seat letter (`s`, `w`, `n`, `e`) or the English name, in any case: the one
+    /// reading of a seat's name used by serde, game records and the bindings.
+    ///
+    /// ```
+    /// use yono::Seat;
+    /// assert_eq!("s".parse::<Seat>().unwrap(), Seat::South);
+    /// assert_eq!("West".parse::<Seat>().unwrap(), Seat::West);
+    /// assert_eq!("NORTH".parse::<Seat>().unwrap(), Seat::North);
+    /// assert_eq!(Seat::East.to_string().parse::<Seat>().unwrap(), Seat::East);
+    /// assert!("x".parse::<Seat>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] when the text names no seat.
+    fn from_str(text: &str) -> Result<Seat, Self::Err> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| {
+                text.eq_ignore_ascii_case(s.name())
+                    || (text.len() == 1
+                        && text.eq_ignore_ascii_case(s.char().encode_utf8(&mut [0; 4])))
+            })
+            .ok_or_else(|| crate::ParseNameError::new("seat", text))
+    }
+}
+
 /// A set of seats, e.g. the seats still in the game or the seats threatening a King.
 ///
 /// ```

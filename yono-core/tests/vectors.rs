@@ -6,7 +6,7 @@ mod reference;
 
 use serde_json::Value;
 use std::path::PathBuf;
-use yono::{perft, ErrorCode, Game, Move, Position, Seat, Status};
+use yono::{perft, Game, Move, Position, Seat, Status};
 
 fn load(name: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

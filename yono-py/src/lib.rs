@@ -24,8 +24,8 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
-use yono::record::GameRecord;
-use yono::{ErrorCode, Game, MoveError, MoveList};
+use yono::GameRecord;
+use yono::{Game, MoveError, MoveList};
 
 pyo3::create_exception!(
     yono,
@@ -71,8 +71,8 @@ fn core_err(py: Python<'_>, e: yono::Error) -> PyErr {
 /// An `IllegalMoveError` from a core move error.
 fn move_err(py: Python<'_>, e: MoveError) -> PyErr {
     let mv = match &e {
-        MoveError::Malformed(_) => None,
         MoveError::Illegal { mv, .. } => Some(mv.to_string()),
+        _ => None,
     };
     let err = IllegalMoveError::new_err(e.to_string());
     set_attrs(py, &err, e.code(), mv);
@@ -514,13 +514,11 @@ fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
         return Ok(r.get().core());
     }
     if let Ok(text) = obj.extract::<String>() {
-        return match text.to_ascii_lowercase().as_str() {
-            "yono" => Ok(yono::Ruleset::Yono),
-            "shogi" => Ok(yono::Ruleset::Shogi),
-            _ => Err(PyValueError::new_err(format!(
+        return text.parse().map_err(|_| {
+            PyValueError::new_err(format!(
                 "not a ruleset: {text:?} (expected \"yono\" or \"shogi\")"
-            ))),
-        };
+            ))
+        });
     }
     Err(PyTypeError::new_err(format!(
         "expected a yono.Ruleset or \"yono\"/\"shogi\", got {}",
@@ -1482,7 +1480,7 @@ impl PyPosition {
 
     /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         let game = self.game(py)?;
         opts.last_move = game.moves().last().copied();
         Ok(game.position().svg(&opts))
@@ -1632,8 +1630,8 @@ fn svg_options(
     size: u32,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
-) -> PyResult<yono::SvgOptions> {
-    let mut opts = yono::SvgOptions::default()
+) -> PyResult<yono::svg::SvgOptions> {
+    let mut opts = yono::svg::SvgOptions::default()
         .with_size(size)
         .with_threats(threats);
     if let Some(mv) = lastmove.filter(|m| !m.is_none()) {
@@ -1812,7 +1810,7 @@ impl PyGame {
         match self.rec.play(mv, comment) {
             Ok(()) => Ok(()),
             Err(yono::RecordError::BadMove {
-                problem: yono::record::MoveProblem::Move(e),
+                problem: yono::MoveProblem::Move(e),
                 ..
             }) => Err(move_err(py, e)),
             Err(e) => Err(record_err(py, e)),
@@ -1884,7 +1882,7 @@ impl PyGame {
 
     /// The diagram of the current position, for Jupyter.
     fn _repr_svg_(&self) -> String {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         opts.last_move = self.rec.game().moves().last().copied();
         self.rec.game().position().svg(&opts)
     }
@@ -1893,6 +1891,12 @@ impl PyGame {
 // ---- module ---------------------------------------------------------------------------
 
 /// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
+/// Every error code the core can report as an exception's `.code` (`yono::ERROR_CODES`).
+#[pyfunction]
+fn error_codes() -> Vec<&'static str> {
+    yono::ERROR_CODES.to_vec()
+}
+
 #[pyfunction]
 fn perft(py: Python<'_>, position: &Bound<'_, PyPosition>, depth: u32) -> PyResult<u64> {
     position.get().perft(py, depth)
@@ -1915,10 +1919,11 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("YONO_START", yono::ruleset::YONO_START)?;
-    m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
+    m.add("YONO_START", yono::YONO_START)?;
+    m.add("SHOGI_START", yono::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
     Ok(())
 }
