@@ -1916,5 +1916,8 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("YONO_START", yono::ruleset::YONO_START)?;
     m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
+    // The package version, from this crate's Cargo version (the wheel's version), so
+    // that `import yono` need not load importlib.metadata to learn it.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
