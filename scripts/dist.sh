@@ -4,7 +4,7 @@
 #   dist/yono-core-X.Y.Z.crate                   the Rust crate (cargo package; verified by
 #                                                 building it unpacked)
 #   dist/yono-X.Y.Z.tar.gz                       the Python sdist
-#   dist/yono-X.Y.Z-cp310-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+#   dist/yono-X.Y.Z-cp310-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 #                                                 the abi3 wheel (CPython 3.10+, glibc 2.17+),
 #                                                 stripped, built with zig as the linker
 #   dist/yono-c-X.Y.Z-x86_64-linux-gnu.tar.gz    the C SDK: an install prefix (see
