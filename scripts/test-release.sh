@@ -50,14 +50,16 @@ PY
 
 step "scripts/dist.sh in a fresh clone"
 git clone -q "$root" "$tmp/src"
-dist=$tmp/src/dist
+# The artefacts are tested from outside the clone, which is moved away below.
+dist=$tmp/dist
+mkdir "$dist"
 if [ -n "${YONO_RELEASE_DIST:-}" ]; then
     # Artefacts built elsewhere (e.g. by a release job): test those instead.
-    mkdir -p "$dist"
     cp "$YONO_RELEASE_DIST"/* "$dist/"
 else
     # The Python build tools are reused between runs; the build itself starts clean.
     YONO_DIST_VENV=$root/dist/.venv bash "$tmp/src/scripts/dist.sh"
+    cp "$tmp"/src/dist/* "$dist/"
 fi
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$tmp/src/Cargo.toml" | head -n 1)
 crate=$dist/yono-core-$version.crate
@@ -70,12 +72,19 @@ done
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS"
 
 step "licence files in every artefact"
+# (Listings go to files: grep -q in a pipeline would stop its writer early, and
+# pipefail would count that as a failure.)
+tar tzf "$crate" >"$tmp/crate.txt"
+tar tzf "$sdist" >"$tmp/sdist.txt"
+unzip -Z1 "$wheel" >"$tmp/wheel.txt"
+tar tzf "$csdk" >"$tmp/csdk.txt"
 for lic in LICENSE-MIT LICENSE-APACHE; do
-    tar tzf "$crate" | grep -qx "yono-core-$version/$lic" || fail "$lic not in the crate"
-    tar tzf "$sdist" | grep -q "^yono-$version/.*$lic$" || fail "$lic not in the sdist"
-    unzip -l "$wheel" | grep -q "dist-info/licenses/$lic$" || fail "$lic not in the wheel"
-    tar tzf "$csdk" | grep -qx "yono-c-$version/share/doc/yono/$lic" || fail "$lic not in the C SDK"
+    grep -qx "yono-core-$version/$lic" "$tmp/crate.txt" || fail "$lic not in the crate"
+    grep -qx "yono-$version/$lic" "$tmp/sdist.txt" || fail "$lic not in the sdist"
+    grep -qx "yono-$version.dist-info/licenses/$lic" "$tmp/wheel.txt" || fail "$lic not in the wheel"
+    grep -qx "yono-c-$version/share/doc/yono/$lic" "$tmp/csdk.txt" || fail "$lic not in the C SDK"
 done
+grep -qx "yono-core-$version/tests/vectors/positions.json" "$tmp/crate.txt" || fail "the crate lacks its test vectors"
 unzip -p "$wheel" "yono-$version.dist-info/METADATA" >"$tmp/METADATA"
 grep -qx 'License-Expression: MIT OR Apache-2.0' "$tmp/METADATA" || fail "no PEP 639 License-Expression"
 grep -q '^Classifier: Programming Language :: Python :: 3.13$' "$tmp/METADATA" || fail "classifiers"
@@ -86,14 +95,14 @@ step "the extension module: stripped, POPCNT"
 mkdir "$tmp/whl"
 unzip -q "$wheel" -d "$tmp/whl"
 so=$(ls "$tmp"/whl/yono/_yono*.so)
-if readelf -S "$so" | grep -q '\.debug_\|\.symtab'; then fail "the extension keeps debug info or symbols"; fi
-objdump -d "$so" | grep -q popcnt || fail "no POPCNT in the extension module"
+if readelf -S "$so" | grep -c '\.debug_\|\.symtab' >/dev/null; then fail "the extension keeps debug info or symbols"; fi
+objdump -d "$so" | grep -c popcnt >/dev/null || fail "no POPCNT in the extension module"
 echo "wheel $(basename "$wheel"): $(stat -c %s "$wheel") bytes, extension $(stat -c %s "$so") bytes"
 
 step "auditwheel show: manylinux_2_17 or older"
 "$root/dist/.venv/bin/python" -m pip install --quiet --disable-pip-version-check auditwheel
 "$root/dist/.venv/bin/auditwheel" show "$wheel" | tee "$tmp/auditwheel.txt"
-glibc_minor=$(tr -d '\n' <"$tmp/auditwheel.txt" | grep -o 'platform tag: *"manylinux_2_[0-9]*_x86_64"' | grep -o '2_[0-9]*' | cut -d_ -f2)
+glibc_minor=$(tr -d '\n' <"$tmp/auditwheel.txt" | grep -o 'platform tag: *"manylinux_2_[0-9]*_x86_64"' | grep -o '2_[0-9]*' | head -n 1 | cut -d_ -f2)
 [ -n "$glibc_minor" ] && [ "$glibc_minor" -le 17 ] || fail "wheel needs glibc 2.${glibc_minor:-?}"
 
 step "the wheel in a fresh virtualenv, with no cargo or rustc on PATH"
@@ -128,7 +137,7 @@ soname=$(readelf -d "$lib/$real" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p
 echo "SONAME $soname"
 case "$soname" in libyono.so.0.* | libyono.so.[1-9]*) ;; *) fail "unversioned SONAME $soname" ;; esac
 [ "$(readlink "$lib/$soname")" = "$real" ] && [ "$(readlink "$lib/libyono.so")" = "$soname" ] || fail "links"
-if readelf -S "$lib/$real" | grep -q '\.debug_\|\.symtab'; then fail "libyono.so is not stripped"; fi
+if readelf -S "$lib/$real" | grep -c '\.debug_\|\.symtab' >/dev/null; then fail "libyono.so is not stripped"; fi
 
 mkdir "$tmp/app"
 cat >"$tmp/app/app.c" <<'C'
@@ -196,11 +205,11 @@ c++ -std=c++17 "${warn[@]}" "${cflags[@]}" "$tmp/app/app.cpp" -o "$tmp/app/pc_cp
 cmake -S "$tmp/app" -B "$tmp/app/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$tmp/app/build" >/dev/null
 for exe in pc_c pc_cpp build/app_c build/app_cpp; do
-    ldd "$tmp/app/$exe" | grep -q "$soname => $lib/$soname" || fail "$exe does not load $lib/$soname"
+    ldd "$tmp/app/$exe" | grep -c "$soname => $lib/$soname" >/dev/null || fail "$exe does not load $lib/$soname"
     "$tmp/app/$exe" || fail "$exe"
 done
 for exe in pc_c_static pc_cpp_static build/app_c_static build/app_cpp_static; do
-    if ldd "$tmp/app/$exe" | grep -q libyono; then fail "$exe is not static"; fi
+    if ldd "$tmp/app/$exe" | grep -c libyono >/dev/null; then fail "$exe is not static"; fi
     "$tmp/app/$exe" >/dev/null || fail "$exe"
 done
 # The version rule: 0.1 does not satisfy a request for 0.2 (nor 1.0).
