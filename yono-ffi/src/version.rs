@@ -47,7 +47,7 @@ pub extern "C" fn yono_version_number() -> u32 {
 #[no_mangle]
 pub extern "C" fn yono_version_compatible(header_version: u32) -> bool {
     let (major, minor) = (header_version / 1_000_000, header_version / 1_000 % 1_000);
-    header_version <= NUMBER && major == MAJOR && (MAJOR > 0 || minor == MINOR)
+    header_version <= NUMBER && major == MAJOR && (MAJOR != 0 || minor == MINOR)
 }
 
 #[cfg(test)]
@@ -77,10 +77,10 @@ mod tests {
         assert!(!yono_version_compatible(n + 1));
         // Another major version, or before 1.0 another minor version, is another ABI.
         assert!(!yono_version_compatible(n + 1_000_000));
-        if MAJOR == 0 && MINOR > 0 {
+        if MAJOR == 0 && MINOR != 0 {
             assert!(!yono_version_compatible(n - 1_000));
         }
-        if PATCH > 0 {
+        if PATCH != 0 {
             assert!(yono_version_compatible(n - 1));
         }
         assert!(!yono_version_compatible(0));
