@@ -49,6 +49,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** Version of this header (of the library it was generated with): major. */
+#define YONO_VERSION_MAJOR 0
+/** Version of this header: minor. */
+#define YONO_VERSION_MINOR 1
+/** Version of this header: patch. */
+#define YONO_VERSION_PATCH 0
+/** Version of this header as a string; the library's is yono_version(). */
+#define YONO_VERSION_STRING "0.1.0"
+/**
+ * Version of this header as one number, major * 1000000 + minor * 1000 + patch;
+ * the library's is yono_version_number(), and yono_version_compatible(YONO_VERSION_NUMBER)
+ * says whether the library loaded at run time can serve this header.
+ */
+#define YONO_VERSION_NUMBER \
+    (YONO_VERSION_MAJOR * 1000000 + YONO_VERSION_MINOR * 1000 + YONO_VERSION_PATCH)
+
 /** Square number (0..80) of file 1..9 and rank 1..9 (a = 1): YONO_SQUARE(5, 9) is 5i. */
 #define YONO_SQUARE(file, rank) ((uint8_t)(((rank) - 1) * 9 + (9 - (file))))
 /** File (1..9) of a square number. */
@@ -1128,6 +1144,28 @@ enum yono_status yono_record_ply_count(const struct yono_record *rec, size_t *ou
  * Errors: NULL_ARGUMENT (rec, out).
  */
 enum yono_status yono_record_position(const struct yono_record *rec, struct yono_position **out);
+
+/**
+ * The library version as one number: major * 1000000 + minor * 1000 + patch (0.1.0
+ * is 1000, 1.2.3 would be 1002003), the same form as YONO_VERSION_NUMBER in the
+ * header. The string form is yono_version().
+ */
+uint32_t yono_version_number(void);
+
+/**
+ * Whether this library can serve a program compiled against the header whose
+ * YONO_VERSION_NUMBER is `header_version`: the library is not older than the header
+ * and has the same major version, and before 1.0 the same minor version too (0.x
+ * minor releases may break the ABI; this is also why the SONAME is libyono.so.0.1).
+ *
+ * Typical use, at start-up:
+ *
+ *     if (!yono_version_compatible(YONO_VERSION_NUMBER)) {
+ *         fprintf(stderr, "need libyono %s, found %s\n", YONO_VERSION_STRING, yono_version());
+ *         return 1;
+ *     }
+ */
+bool yono_version_compatible(uint32_t header_version);
 
 #ifdef __cplusplus
 }  // extern "C"

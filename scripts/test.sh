@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, the Rust tests (debug, then
 # release mode for perft and long random games), a fuzz smoke run, the Python
-# package's tests, the C/C++ tests under valgrind and the SVG render check.
+# package's tests (on the release wheel), the C/C++ tests under valgrind, the SVG
+# render check, and the release artefacts (scripts/test-release.sh).
 # It installs what it needs itself (Python tools go into a virtualenv it creates;
 # docs/render.sh installs rsvg-convert with apt-get when it is missing).
 set -euo pipefail
@@ -35,8 +36,13 @@ cargo test --release -p yono-core --test perft --test long_games -- --include-ig
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000
 
-section "Python"
-bash yono-py/test.sh
+section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested"
+release_wheel=$(mktemp -d)
+trap 'rm -rf "$release_wheel"' EXIT
+bash scripts/test-release.sh --wheel-dir "$release_wheel"
+
+section "Python (the release wheel)"
+YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
 
 section "C and C++"
 bash tests/c/run.sh

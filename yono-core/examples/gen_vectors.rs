@@ -376,7 +376,9 @@ fn bad_moves() -> Vec<BadMove> {
 }
 
 fn main() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    // Through the link yono-core/tests/vectors this is the workspace's tests/vectors;
+    // in an unpacked crate it stays inside the crate.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
     std::fs::create_dir_all(&dir).expect("create tests/vectors");
 
     let mut positions = Vec::new();

@@ -104,6 +104,6 @@ pub use zones::PromotionStatus;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The Rust example of the top-level README, compiled and run as a doctest.
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

@@ -9,8 +9,10 @@ use std::path::PathBuf;
 use yono::{perft, Game, Move, Position, Seat, Status};
 
 fn load(name: &str) -> Vec<Value> {
+    // yono-core/tests/vectors links to the workspace's tests/vectors, so the vectors
+    // travel inside the packaged crate and these tests run there too.
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/vectors")
+        .join("tests/vectors")
         .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str::<Value>(&text)

@@ -567,6 +567,9 @@ pub extern "C" fn yono_version() -> *const c_char {
     VERSION.as_ptr()
 }
 
+// yono_version_number() and yono_version_compatible().
+mod version;
+
 /// The human-readable message of the last failed call made by this thread (what
 /// and where, e.g. "board rank c: describes 8 squares, expected 9"), or "" when the
 /// last call succeeded. Every fallible function clears it on entry.

@@ -1925,5 +1925,8 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("YONO_START", yono::YONO_START)?;
     m.add("SHOGI_START", yono::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
+    // The package version, from this crate's Cargo version (the wheel's version), so
+    // that `import yono` need not load importlib.metadata to learn it.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

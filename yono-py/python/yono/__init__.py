@@ -13,8 +13,6 @@ Move.from_usi('5g5f')
 Seat.WEST
 """
 
-from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
-from importlib.metadata import version as _version
 from typing import Dict as _Dict
 from typing import List as _List
 from typing import Union as _Union
@@ -40,10 +38,9 @@ from ._yono import (
     svg,
 )
 
-try:
-    __version__: str = _version("yono")
-except _PackageNotFoundError:  # pragma: no cover - only when run from a source tree
-    __version__ = CORE_VERSION
+# The extension knows its own version (the wheel's): importlib.metadata would cost
+# most of the import time.
+from ._yono import __version__ as __version__  # noqa: E402
 
 #: What the API accepts as a seat, a piece kind, a ruleset, a square or a move.
 SeatLike = _Union[Seat, str]
