@@ -50,6 +50,8 @@ extern crate self as yono;
 mod proptests;
 pub mod record;
 pub mod reserve;
+// Quarter turns with the seats relabelled: methods on Square, Seat, Move, Setup, Position.
+mod rotate;
 pub mod ruleset;
 pub mod seat;
 #[cfg(feature = "serde")]

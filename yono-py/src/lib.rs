@@ -27,6 +27,9 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use yono::record::GameRecord;
 use yono::{ErrorCode, Game, MoveError, MoveList};
 
+// The machine-learning layer (actions, observations, VectorEnv): docs/ML.md.
+mod ml;
+
 pyo3::create_exception!(
     yono,
     ParseError,
@@ -1916,5 +1919,6 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("YONO_START", yono::ruleset::YONO_START)?;
     m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
+    ml::register(m)?;
     Ok(())
 }

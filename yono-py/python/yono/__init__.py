@@ -40,6 +40,10 @@ from ._yono import (
     svg,
 )
 
+# The machine-learning layer (docs/ML.md); `yono.env` holds the PettingZoo and
+# Gymnasium environments (extra `yono[env]`).
+from ._yono import ACTION_SIZE, OBSERVATION_SHAPE, OBSERVATION_SIZE, VectorEnv
+
 try:
     __version__: str = _version("yono")
 except _PackageNotFoundError:  # pragma: no cover - only when run from a source tree
@@ -78,6 +82,10 @@ for _sq in SQUARES:
 del _sq
 
 __all__ = [
+    "ACTION_SIZE",
+    "OBSERVATION_SHAPE",
+    "OBSERVATION_SIZE",
+    "VectorEnv",
     "CORE_VERSION",
     "HAND_KINDS",
     "SEATS",
