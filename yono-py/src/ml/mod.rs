@@ -122,22 +122,29 @@ impl PyPosition {
     /// not; ValueError for an index outside 0..ACTION_SIZE or one that names no move
     /// (a board move to its own square).
     #[pyo3(name = "move")]
-    fn move_of<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyMove>> {
+    fn move_of<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyMove>> {
+        let range = format!("an action index 0 to {}", ACTION_SIZE - 1);
+        let action: usize = crate::ints::int_arg(action, "action", &range)?;
         let turn = self.pos(py)?.turn();
-        let mv = usize::try_from(action)
-            .ok()
-            .and_then(|a| encode::move_of(a, turn))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "not an action: {action} (expected a move's index below {ACTION_SIZE})"
-                ))
-            })?;
+        let mv = encode::move_of(action, turn).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "not an action: {action} (expected a move's index below {ACTION_SIZE})"
+            ))
+        })?;
         move_obj(py, mv)
     }
 
     /// Plays the move of action index `action` after checking that it is legal
     /// (IllegalMoveError otherwise); returns the Move.
-    fn push_action<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyMove>> {
+    fn push_action<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let mv = self.move_of(py, action)?;
         let m = mv.get().0;
         self.play(py, m)?;

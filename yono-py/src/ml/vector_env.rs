@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::encode::{self, ACTION_SIZE, OBS_LEN, OBS_PLANES};
+use crate::ints::{int_arg, seed_arg};
 use crate::{ruleset_arg, seat_arg, PyPosition, PySeat, SplitMix64};
 use yono::{Game, MoveList, Ruleset, SeatSet};
 
@@ -28,6 +29,12 @@ struct Slot {
     /// The legal moves of the current position (empty once it is over).
     moves: MoveList,
     rng: SplitMix64,
+    /// The indices this game's observation and mask hold ones at: the next write
+    /// clears only those (the arrays are the env's; callers only read them).
+    obs_set: Vec<u16>,
+    mask_set: Vec<u16>,
+    /// The values of the observation's constant planes.
+    feats: [u8; encode::FEATURE_PLANES],
 }
 
 /// A thread's share of the games and of the output arrays.
@@ -69,6 +76,9 @@ impl Slot {
             game: Game::new(cfg.ruleset),
             moves: MoveList::new(),
             rng: SplitMix64(seed),
+            obs_set: Vec::new(),
+            mask_set: Vec::new(),
+            feats: [0; encode::FEATURE_PLANES],
         };
         slot.refresh();
         slot
@@ -165,12 +175,23 @@ impl Slot {
         self.write(out.obs, out.mask, out.to_play);
     }
 
-    fn write(&self, obs: &mut [u8], mask: &mut [bool], to_play: &mut i8) {
+    fn write(&mut self, obs: &mut [u8], mask: &mut [bool], to_play: &mut i8) {
         let pos = self.game.position();
         let turn = pos.turn();
-        encode::write_observation(pos, self.game.repetitions(), turn, obs);
-        encode::write_mask(&self.moves, turn, mask);
+        let reps = self.game.repetitions();
+        encode::update_observation(pos, reps, turn, obs, &mut self.obs_set, &mut self.feats);
+        encode::update_mask(&self.moves, turn, mask, &mut self.mask_set);
         *to_play = turn.index() as i8;
+    }
+
+    /// Like `write`, clearing the whole of both first.
+    fn write_all(&mut self, obs: &mut [u8], mask: &mut [bool], to_play: &mut i8) {
+        obs.fill(0);
+        mask.fill(false);
+        self.obs_set.clear();
+        self.mask_set.clear();
+        self.feats = [0; encode::FEATURE_PLANES];
+        self.write(obs, mask, to_play);
     }
 }
 
@@ -333,16 +354,21 @@ impl VectorEnv {
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (num_envs, ruleset = None, *, seed = None, threads = 1, max_plies = 1000, agents = None))]
+    #[pyo3(signature = (num_envs, ruleset = None, *, seed = None, threads = None, max_plies = None, agents = None))]
     fn py_new(
         py: Python<'_>,
-        num_envs: usize,
+        num_envs: &Bound<'_, PyAny>,
         ruleset: Option<&Bound<'_, PyAny>>,
-        seed: Option<u64>,
-        threads: usize,
-        max_plies: usize,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
         agents: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VectorEnv> {
+        let num_envs: usize = int_arg(num_envs, "num_envs", "1 or more")?;
+        let threads: usize = threads.map_or(Ok(1), |t| int_arg(t, "threads", "1 or more"))?;
+        let max_plies: usize =
+            max_plies.map_or(Ok(1000), |m| int_arg(m, "max_plies", "1 or more"))?;
+        let seed = seed_arg(seed)?;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
@@ -402,9 +428,9 @@ impl VectorEnv {
     fn reset_all<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        if let Some(seed) = seed {
+        if let Some(seed) = seed_arg(seed)? {
             let fresh = seeds(Some(seed), self.slots.len());
             for (slot, s) in self.slots.iter_mut().zip(fresh) {
                 slot.rng = SplitMix64(s);
@@ -417,7 +443,7 @@ impl VectorEnv {
             *out.truncated = false;
             *out.drawn = false;
             slot.reset(&cfg);
-            slot.write(out.obs, out.mask, out.to_play);
+            slot.write_all(out.obs, out.mask, out.to_play);
         })?;
         pyo3::types::PyTuple::new(
             py,
