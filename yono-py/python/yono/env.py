@@ -23,8 +23,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import ACTION_SIZE, OBSERVATION_SHAPE, Move, Position, Ruleset, Seat, Status
 
@@ -99,7 +99,7 @@ def _decided_rewards(
 class YonoEnv(AECEnv):  # type: ignore[misc]
     """The PettingZoo AEC environment (use ``env()`` for the wrapped version)."""
 
-    metadata = {
+    metadata: Dict[str, Any] = {
         "render_modes": ["ansi", "human"],
         "name": "yono_v0",
         "is_parallelizable": False,
@@ -224,7 +224,7 @@ def random_policy(position: Position, rng: np.random.Generator) -> Move:
     return moves[int(rng.integers(len(moves)))]
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env):
     """A Gymnasium environment: the agent plays ``seat`` (default South) against
     ``opponent`` (a function ``(position, rng) -> Move``; default uniformly random
     moves) for every other seat. Observations are dicts like the PettingZoo env's;
@@ -232,7 +232,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     the episode terminates then (even if the others play on) and is truncated after
     ``max_plies`` plies."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
