@@ -24,6 +24,9 @@ echo "== installing build and test tools"
 # The machine-learning layer's runtime and the `yono[env]` extra (tests/test_ml.py,
 # tests/test_env.py run PettingZoo's api_test and seed_test).
 "$vpy" -m pip install --quiet --disable-pip-version-check numpy pettingzoo gymnasium
+# Ray runs the self-play example (tests/test_ray_example.py, skipped without it).
+"$vpy" -m pip install --quiet --disable-pip-version-check ray \
+    || echo "   (ray not installed: the Ray example test will be skipped)"
 
 echo "== building the wheel (maturin build --release)"
 dist="$(mktemp -d)"
