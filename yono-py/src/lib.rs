@@ -967,8 +967,8 @@ fn in_use() -> PyErr {
 /// taken back with `pop`; the history also decides the fourfold-repetition draw.
 ///
 /// Two positions are equal when their current states are (board, reserves, seats, seat
-/// to move, move number), whatever their histories; `hash(pos)` is the Zobrist key of
-/// the current state, so it changes as moves are pushed.
+/// to move, move number), whatever their histories. Positions are unhashable (they
+/// change as moves are pushed); `pos.hash()` is the Zobrist key of the current state.
 //
 // The class is `frozen` and keeps its game in a `GilCell`, borrowed by each method only
 // for its Rust work, never while Python objects are made. pyo3's own borrow of a

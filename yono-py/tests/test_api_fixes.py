@@ -128,26 +128,29 @@ def test_positions_are_unhashable() -> None:
 
 
 def test_playout_releases_the_gil() -> None:
-    pos = yono.Position()
-    ticks = []
+    ticks: list = []
     done = threading.Event()
 
     def ticker() -> None:
         while not done.is_set():
-            ticks.append(time.perf_counter())
-            time.sleep(0.001)
+            ticks.append(time.perf_counter())  # needs the GIL
+            time.sleep(0.0005)
 
     t = threading.Thread(target=ticker)
     t.start()
+    inside = []
     try:
-        start = time.perf_counter()
-        while time.perf_counter() - start < 0.3:
+        for _ in range(3):
             pos = yono.Position()
-            pos.playout(100000, seed=len(ticks))
+            time.sleep(0.01)
+            start = time.perf_counter()
+            played = pos.playout(100000, seed=37)  # a 7,383-ply game
+            end = time.perf_counter()
+            assert played == 7383
+            inside.append(sum(1 for x in ticks if start < x < end))
     finally:
         done.set()
         t.join()
-    # The other thread kept running during the playouts (with the GIL held it would
-    # have stalled for whole playouts, tens of milliseconds each).
-    during = [x for x in ticks if x > start]
-    assert len(during) >= 20
+    # With the GIL held for the whole playout, the other thread could record nothing
+    # until it returned.
+    assert max(inside) >= 3, inside

@@ -283,7 +283,8 @@ class Position:
     ``Position()`` is the Yo[n]o start, ``Position(text)`` parses position text,
     ``Position(ruleset="shogi")`` / ``Position.shogi()`` is the Shogi start.
     Raises ParseError (with ``code``) for invalid text. Equal positions (same current
-    state, whatever the history) hash alike; ``hash`` changes as moves are pushed.
+    state, whatever the history) compare equal. Unhashable (positions change as moves
+    are pushed); ``pos.hash()`` is the Zobrist key of the current state.
     """
 
     def __new__(cls, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> "Position": ...

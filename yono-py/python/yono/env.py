@@ -171,16 +171,19 @@ class YonoEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        decided, drawn = _decided_rewards(self.position, before)
-        for seat, reward in decided.items():
-            a = AGENT_NAMES[seat]
-            self.rewards[a] = reward
-            self.terminations[a] = True
-            self.infos[a]["drawn"] = drawn
-        if not self.position.is_game_over() and self.position.ply() >= self.max_plies:
-            for a in self.agents:
-                self.truncations[a] = True
-        if not self.position.is_game_over():
+        over = self.position.is_game_over()
+        # Scores are decided only by a checkmate (a seat fewer) or the end of the game.
+        if over or len(self.position.seats) != len(before):
+            decided, drawn = _decided_rewards(self.position, before)
+            for seat, reward in decided.items():
+                a = AGENT_NAMES[seat]
+                self.rewards[a] = reward
+                self.terminations[a] = True
+                self.infos[a]["drawn"] = drawn
+        if not over:
+            if self.position.ply() >= self.max_plies:
+                for a in self.agents:
+                    self.truncations[a] = True
             self.agent_selection = AGENT_NAMES[self.position.turn]
         self._accumulate_rewards()
         self._deads_step_first()
