@@ -196,7 +196,9 @@ def test_vector_env_actions_and_errors() -> None:
     assert [env.position(i) for i in range(3)] == before  # nothing was played
     with pytest.raises(ValueError):
         env.step(actions[:2])
-    env.step(actions)
+    with pytest.raises(TypeError):
+        env.step(actions.astype(np.float64))
+    env.step(actions.astype(np.int32).tolist())  # any ints will do
     for i in range(3):
         expected = before[i].copy()
         expected.push_action(int(actions[i]))

@@ -517,7 +517,7 @@ class VectorEnv:
     ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
         """Starts every game afresh; returns (observations, masks)."""
     def step(
-        self, actions: Optional[npt.NDArray[np.int64]] = None
+        self, actions: Optional[npt.ArrayLike] = None
     ) -> Tuple[
         npt.NDArray[np.uint8],
         npt.NDArray[np.bool_],

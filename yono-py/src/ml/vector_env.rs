@@ -97,7 +97,10 @@ impl Slot {
     }
 
     fn random_move(&mut self) -> yono::Move {
-        self.moves[self.rng.below(self.moves.len())]
+        match self.moves.len() {
+            0 => yono::Move::Pass,
+            n => self.moves[self.rng.below(n)],
+        }
     }
 
     /// Plays a legal move and adds the rewards of the seats it decided.
@@ -159,6 +162,11 @@ impl Slot {
         *out.terminated = false;
         *out.truncated = false;
         *out.drawn = false;
+        if self.over() {
+            // Never the case after a step (finished games are reset at once); kept so
+            // that no state can make `random_move` index an empty list.
+            self.reset(cfg);
+        }
         let mv = match action {
             Some(mv) => mv,
             None => self.random_move(),
@@ -462,13 +470,30 @@ impl VectorEnv {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: Option<PyReadonlyArray1<'py, i64>>,
+        actions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let cfg = self.cfg;
-        match actions {
+        match actions.filter(|a| !a.is_none()) {
             None => self.run(py, |_, slot, out| slot.step(&cfg, None, out))?,
             Some(actions) => {
-                let actions = actions.as_slice()?;
+                // Any sequence of ints (a list, a numpy array of any integer type) is
+                // taken as int64 (no copy for a contiguous int64 array); floats are not.
+                let np = py.import("numpy")?;
+                let array = np.call_method1("asarray", (actions,))?;
+                let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+                if kind != "i" && kind != "u" {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "actions must be integers, got an array of dtype {}",
+                        array.getattr("dtype")?.str()?
+                    )));
+                }
+                let kwargs = pyo3::types::PyDict::new(py);
+                kwargs.set_item("dtype", "int64")?;
+                let array = np.call_method("ascontiguousarray", (array,), Some(&kwargs))?;
+                let array: PyReadonlyArray1<'py, i64> = array.extract().map_err(|_| {
+                    PyValueError::new_err("actions must be a one-dimensional sequence of ints")
+                })?;
+                let actions = array.as_slice()?;
                 if actions.len() != self.slots.len() {
                     return Err(PyValueError::new_err(format!(
                         "expected {} actions, got {}",
