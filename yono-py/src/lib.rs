@@ -508,8 +508,14 @@ fn square_index_of(obj: &Bound<'_, PyAny>) -> Option<i64> {
         return Some(s.get().0.index() as i64);
     }
     if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        // An int too big for i64 equals no square; i64::MIN stands for it.
-        return Some(obj.extract::<i64>().unwrap_or(i64::MIN));
+        // An int beyond i64 equals no square and orders by its sign.
+        return Some(obj.extract::<i64>().unwrap_or_else(|_| {
+            if obj.lt(0).unwrap_or(false) {
+                i64::MIN
+            } else {
+                i64::MAX
+            }
+        }));
     }
     None
 }
@@ -574,13 +580,10 @@ impl PySquare {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
         let py = other.py();
         match square_index_of(other) {
-            Some(o) => op
-                .matches((self.0.index() as i64).cmp(&o))
-                .into_pyobject(py)
-                .map_or_else(
-                    |_| py.NotImplemented(),
-                    |b| b.to_owned().into_any().unbind(),
-                ),
+            Some(o) => {
+                let result = op.matches((self.0.index() as i64).cmp(&o));
+                PyBool::new(py, result).to_owned().into_any().unbind()
+            }
             None => py.NotImplemented(),
         }
     }
@@ -837,8 +840,8 @@ impl PyMove {
             return Ok(py.NotImplemented());
         };
         Ok(match op {
-            CompareOp::Eq => equal.into_pyobject(py)?.to_owned().into_any().unbind(),
-            CompareOp::Ne => (!equal).into_pyobject(py)?.to_owned().into_any().unbind(),
+            CompareOp::Eq => PyBool::new(py, equal).to_owned().into_any().unbind(),
+            CompareOp::Ne => PyBool::new(py, !equal).to_owned().into_any().unbind(),
             _ => py.NotImplemented(),
         })
     }

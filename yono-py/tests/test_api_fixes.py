@@ -31,6 +31,7 @@ def test_square_equals_and_hashes_like_its_index() -> None:
     assert sq == 40 and 40 == sq and sq != 41
     assert hash(sq) == hash(40) and {40: 1}[sq] == 1
     assert sq < 41 and sq > yono.Square(39)
+    assert sq < 2**70 and sq > -(2**70) and sq != 2**70
     assert sq != "5e" and sq != 40.5 and sq != True  # noqa: E712
     assert sorted([yono.SQ_1I, yono.SQ_9A]) == [yono.SQ_9A, yono.SQ_1I]
 
