@@ -1955,14 +1955,51 @@ impl PyGame {
         self.clone()
     }
 
-    /// Pickle support: the JSON record (metadata and comments included), loaded with
-    /// every move checked, so a game comes back from a `multiprocessing` worker.
+    /// Pickle support, so a game comes back from a `multiprocessing` worker: the start
+    /// text, the moves as 16-bit codes (as for Position), the metadata and the
+    /// comments; loading checks every move and every metadata entry again.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let load = py.get_type::<PyGame>().getattr("load")?;
-        PyTuple::new(
-            py,
-            [load, PyTuple::new(py, [self.rec.to_json()])?.into_any()],
-        )
+        let codes: Vec<u8> = self
+            .rec
+            .moves()
+            .iter()
+            .flat_map(|m| m.code().to_le_bytes())
+            .collect();
+        let meta: Vec<(String, String)> = self
+            .rec
+            .metadata()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let comments = self.comments();
+        let state = (
+            self.rec.start().text(),
+            PyBytes::new(py, &codes),
+            meta,
+            comments,
+        );
+        (py.get_type::<PyGame>(), (), state).into_pyobject(py)
+    }
+
+    fn __setstate__(
+        &mut self,
+        py: Python<'_>,
+        state: (String, Vec<u8>, Vec<(String, String)>, Vec<Option<String>>),
+    ) -> PyResult<()> {
+        let (start, codes, meta, comments) = state;
+        let restored = PyPosition::new(Game::from_position(position_from_text(py, &start)?));
+        restored.__setstate__(py, PyBytes::new(py, &codes).as_any())?;
+        let mut rec = GameRecord::from_game(restored.game_clone(py)?);
+        for (k, v) in &meta {
+            rec.set_meta(k, v).map_err(|e| record_err(py, e))?;
+        }
+        for (i, c) in comments.iter().enumerate() {
+            if let Some(c) = c {
+                rec.set_comment(i + 1, c).map_err(|e| record_err(py, e))?;
+            }
+        }
+        self.rec = rec;
+        Ok(())
     }
 }
 

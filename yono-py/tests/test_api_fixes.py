@@ -77,6 +77,20 @@ def test_game_pickles_and_copies() -> None:
     clone = copy.copy(game)
     clone.push("4c4d")
     assert len(clone) == 3 and len(game) == 2
+    shogi = yono.Game(ruleset="shogi")
+    shogi.push("7g7f")
+    back = pickle.loads(pickle.dumps(shogi))
+    assert back == shogi and back.position.ruleset == yono.Ruleset.SHOGI
+    # A corrupt state raises instead of making an impossible game.
+    cls, args, state = game.__reduce__()
+    start, codes, meta, comments = state
+    for bad in (
+        (start, codes + codes[:2], meta, comments),  # 5g5f again: not West's move
+        (start, codes[:3], meta, comments),  # half a move
+        (start, codes, [("Bad Key", "x")], comments),
+    ):
+        with pytest.raises(ValueError):
+            cls(*args).__setstate__(bad)
 
 
 def test_svg_highlight_takes_one_square_or_an_index() -> None:
