@@ -1747,6 +1747,9 @@ fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
     err
 }
 
+/// A pickled `Game`: start text, move codes, metadata pairs, per-move comments.
+type GameState = (String, Vec<u8>, Vec<(String, String)>, Vec<Option<String>>);
+
 /// A whole game with metadata and comments, saved and loaded as a game record (a
 /// readable move list, or JSON; see docs/RECORDS.md).
 ///
@@ -1981,11 +1984,7 @@ impl PyGame {
         (py.get_type::<PyGame>(), (), state).into_pyobject(py)
     }
 
-    fn __setstate__(
-        &mut self,
-        py: Python<'_>,
-        state: (String, Vec<u8>, Vec<(String, String)>, Vec<Option<String>>),
-    ) -> PyResult<()> {
+    fn __setstate__(&mut self, py: Python<'_>, state: GameState) -> PyResult<()> {
         let (start, codes, meta, comments) = state;
         let restored = PyPosition::new(Game::from_position(position_from_text(py, &start)?));
         restored.__setstate__(py, PyBytes::new(py, &codes).as_any())?;
