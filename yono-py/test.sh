@@ -22,6 +22,12 @@ echo "== installing build and test tools"
 "$vpy" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$vpy" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8" "hypothesis>=6"
+# The machine-learning layer's runtime and the `yono[env]` extra (tests/test_ml.py,
+# tests/test_env.py run PettingZoo's api_test and seed_test).
+"$vpy" -m pip install --quiet --disable-pip-version-check numpy pettingzoo gymnasium
+# Ray runs the self-play example (tests/test_ray_example.py, skipped without it).
+"$vpy" -m pip install --quiet --disable-pip-version-check ray \
+    || echo "   (ray not installed: the Ray example test will be skipped)"
 
 dist="$(mktemp -d)"
 trap 'rm -rf "$dist"' EXIT

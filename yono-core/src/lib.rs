@@ -67,6 +67,8 @@ mod proptests;
 mod record;
 mod render;
 mod reserve;
+// Quarter turns with the seats relabelled: methods on Square, Seat, Move, Setup, Position.
+mod rotate;
 mod ruleset;
 mod seat;
 #[cfg(feature = "serde")]

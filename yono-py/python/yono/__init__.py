@@ -38,6 +38,10 @@ from ._yono import (
     svg,
 )
 
+# The machine-learning layer (docs/ML.md); `yono.env` holds the PettingZoo and
+# Gymnasium environments (extra `yono[env]`).
+from ._yono import ACTION_SIZE, OBSERVATION_SHAPE, OBSERVATION_SIZE, VectorEnv
+
 # The extension knows its own version (the wheel's): importlib.metadata would cost
 # most of the import time.
 from ._yono import __version__ as __version__  # noqa: E402
@@ -75,6 +79,10 @@ for _sq in SQUARES:
 del _sq
 
 __all__ = [
+    "ACTION_SIZE",
+    "OBSERVATION_SHAPE",
+    "OBSERVATION_SIZE",
+    "VectorEnv",
     "CORE_VERSION",
     "HAND_KINDS",
     "SEATS",
