@@ -549,7 +549,7 @@ impl Searcher<'_> {
                 Some((gain - attacker / 16, mv))
             })
             .collect();
-        list.sort_by(|a, b| b.0.cmp(&a.0));
+        list.sort_by_key(|e| std::cmp::Reverse(e.0));
         for (_, mv) in list {
             let child = step::child(pos, mv);
             let v = self.quiesce(&child, ply + 1, qply + 1, alpha, beta);
@@ -608,7 +608,7 @@ impl Searcher<'_> {
             })
             .collect();
         // A stable sort keeps the generator's order among equals: deterministic.
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
         scored.into_iter().map(|(_, mv)| mv).collect()
     }
 }

@@ -27,6 +27,8 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use yono::record::GameRecord;
 use yono::{ErrorCode, Game, MoveError, MoveList};
 
+mod engine;
+
 pyo3::create_exception!(
     yono,
     ParseError,
@@ -1908,6 +1910,8 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_class::<PySeries>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyAnalysis>()?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

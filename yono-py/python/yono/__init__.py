@@ -21,6 +21,8 @@ from typing import Union as _Union
 
 from ._yono import (
     CORE_VERSION,
+    Analysis,
+    Engine,
     SHOGI_START,
     YONO_START,
     IllegalMoveError,
@@ -79,6 +81,8 @@ del _sq
 
 __all__ = [
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",
