@@ -9,13 +9,14 @@
 //! measured strength are in the project's `docs/ENGINE.md`.
 //!
 //! ```
+//! // Run as the first doctest of yono-engine/src/lib.rs (a test keeps the two equal).
 //! use yono::Position;
 //! use yono_engine::{Engine, Limits};
 //!
-//! let mut engine = Engine::default();
 //! let mut pos = Position::start();
+//! let mut engine = Engine::default();
 //! let result = engine.search(&pos, Limits::nodes(2_000)).unwrap();
-//! println!("{} plays {} (expects {:.2} points)", pos.turn(), result.best_move, result.score);
+//! println!("{} plays {}, expecting {:.2} points", pos.turn(), result.best_move, result.score);
 //! pos.play(result.best_move).unwrap();
 //! ```
 //!
