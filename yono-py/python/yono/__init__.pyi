@@ -562,6 +562,8 @@ SQ_1I: Square
 
 __all__ = [
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",
