@@ -6,7 +6,9 @@
 //! board and in reserve, King exposure, pending threats, the move). All arithmetic is
 //! integer, so the value is the same on every machine.
 
-use yono::{Move, PieceKind, Position, Seat, SeatState, Square};
+use std::sync::OnceLock;
+
+use yono::{Bitboard, Move, PieceKind, Position, Seat, SeatState, Square};
 
 /// One point of score.
 pub(crate) const POINT: i32 = 1000;
@@ -100,6 +102,27 @@ fn distance(a: Square, b: Square) -> i32 {
         .max((a.rank() as i32 - b.rank() as i32).abs())
 }
 
+/// For every square: the squares at distance 1, and those at distance 1 or 2.
+fn king_boxes() -> &'static [(Bitboard, Bitboard); 81] {
+    static BOXES: OnceLock<[(Bitboard, Bitboard); 81]> = OnceLock::new();
+    BOXES.get_or_init(|| {
+        let mut boxes = [(Bitboard::EMPTY, Bitboard::EMPTY); 81];
+        for a in Square::all() {
+            for b in Square::all() {
+                match distance(a, b) {
+                    1 => {
+                        boxes[a.index()].0 = boxes[a.index()].0.with(b);
+                        boxes[a.index()].1 = boxes[a.index()].1.with(b);
+                    }
+                    2 => boxes[a.index()].1 = boxes[a.index()].1.with(b),
+                    _ => {}
+                }
+            }
+        }
+        boxes
+    })
+}
+
 /// How many moves after the seat to move `seat` moves (0 for the seat to move).
 fn turns_until(pos: &Position, seat: Seat) -> usize {
     let in_game = pos.seats_in_game();
@@ -127,33 +150,29 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
         }
         v[seat.index()] = m;
     }
-    // One pass over the board: material, and every piece near a King.
-    for sq in Square::all() {
-        let Some(piece) = pos.piece_at(sq) else {
+    let all_kings = pos.kind_squares(PieceKind::King);
+    for seat in in_game.iter() {
+        for sq in pos.pieces(seat) & !all_kings {
+            if let Some(piece) = pos.piece_at(sq) {
+                v[seat.index()] += piece_value(piece.kind);
+            }
+        }
+    }
+    // Pieces near each King (Kings themselves left out): defenders beside it, and
+    // attackers within two squares, worth more the closer they are.
+    let boxes = king_boxes();
+    for seat in in_game.iter() {
+        let Some(king) = kings[seat.index()] else {
             continue;
         };
-        let owner = piece.seat.index();
-        v[owner] += piece_value(piece.kind);
-        if piece.kind == PieceKind::King {
-            continue;
-        }
-        for seat in in_game.iter() {
-            let Some(king) = kings[seat.index()] else {
-                continue;
-            };
-            let d = distance(sq, king);
-            if d > 2 {
-                continue;
-            }
-            if piece.seat == seat {
-                // A defender beside the King.
-                if d == 1 {
-                    v[owner] += 25;
+        let (ring1, box2) = boxes[king.index()];
+        v[seat.index()] += 25 * (pos.pieces(seat) & ring1 & !all_kings).count() as i32;
+        for other in in_game.iter().filter(|&o| o != seat) {
+            for sq in pos.pieces(other) & box2 & !all_kings {
+                if let Some(piece) = pos.piece_at(sq) {
+                    let weight = if ring1.contains(sq) { 60 } else { 25 };
+                    v[seat.index()] -= weight + piece_value(piece.kind) / 20;
                 }
-            } else {
-                // An attacker near someone else's King: worth more the closer it is.
-                let weight = if d == 1 { 60 } else { 25 };
-                v[seat.index()] -= weight + piece_value(piece.kind) / 20;
             }
         }
     }
@@ -198,9 +217,14 @@ pub(crate) fn evaluate(pos: &Position, seed: u64, noise: u32) -> [i32; 4] {
         SeatState::Playing => base,
         SeatState::Absent => 0,
     });
-    let seats: Vec<Seat> = in_game.iter().collect();
-    for (a, &i) in seats.iter().enumerate() {
-        for &j in &seats[a + 1..] {
+    let mut seats = [Seat::South; 4];
+    let mut n = 0;
+    for seat in in_game.iter() {
+        seats[n] = seat;
+        n += 1;
+    }
+    for (a, &i) in seats[..n].iter().enumerate() {
+        for &j in &seats[a + 1..n] {
             let d = v[i.index()] - v[j.index()];
             let p = POINT / 2 + (POINT / 2) * d / (SPREAD + d.abs());
             e[i.index()] += p;
