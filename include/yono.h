@@ -92,6 +92,11 @@
 #define YONO_MOVE_TEXT_MAX 8
 
 /**
+ * The longest principal variation a yono_search_result holds.
+ */
+#define YONO_ENGINE_MAX_PV 32
+
+/**
  * Every error code as a number, for a switch statement: the number of
  * yono_last_error_code(), given by yono_last_error_code_number().
  */
@@ -403,6 +408,19 @@ typedef enum yono_status {
 } yono_status;
 
 /**
+ * A search engine (opaque). Create with yono_engine_new(), destroy with
+ * yono_engine_free().
+ *
+ * Threading contract: yono_engine_search() may be called from any thread; calls on
+ * one engine are serialised (a second call waits for the first). yono_engine_stop()
+ * may be called from any thread at any time while the handle is alive, also while
+ * a search runs on another thread: that is how a GUI thread stays responsive while
+ * a background thread searches. yono_engine_free() must not overlap any other call
+ * on the engine.
+ */
+typedef struct yono_engine yono_engine;
+
+/**
  * A game: a position together with the moves that led to it from its start
  * position (for undo and for the fourfold-repetition draw).
  *
@@ -543,6 +561,101 @@ typedef struct yono_svg_options {
    */
   size_t highlight_count;
 } yono_svg_options;
+
+/**
+ * How to build an engine. Fill with yono_engine_options_default(), then change what
+ * you need. `size` must be sizeof(yono_engine_options): later versions may append
+ * fields, and a library reads only the fields the caller's size covers.
+ */
+typedef struct yono_engine_options {
+  /**
+   * sizeof(yono_engine_options), set by yono_engine_options_default().
+   */
+  size_t size;
+  /**
+   * Seeds the evaluation noise (no effect while noise is 0).
+   */
+  uint64_t seed;
+  /**
+   * Transposition table size in MiB (1 to 4096; default 16).
+   */
+  uint32_t hash_mb;
+  /**
+   * Evaluation noise in centi-pawns, to vary play between seeds (default 0).
+   */
+  uint32_t noise;
+} yono_engine_options;
+
+/**
+ * When a search stops. Zero means "no limit" for every field; with no limit at all
+ * the search runs until yono_engine_stop(). A node or depth limit gives the same
+ * result on every machine. `size` must be sizeof(yono_search_limits).
+ */
+typedef struct yono_search_limits {
+  /**
+   * sizeof(yono_search_limits).
+   */
+  size_t size;
+  /**
+   * Stop after about this many nodes (0: no limit).
+   */
+  uint64_t nodes;
+  /**
+   * Stop after this many full-width plies (0: no limit; one round is 4 plies).
+   */
+  uint32_t depth;
+  /**
+   * Stop after this many seconds (0: no limit).
+   */
+  double time_seconds;
+} yono_search_limits;
+
+/**
+ * What a search found. Set `size` to sizeof(yono_search_result) before the call.
+ */
+typedef struct yono_search_result {
+  /**
+   * sizeof(yono_search_result), set by the caller.
+   */
+  size_t size;
+  /**
+   * The move to play.
+   */
+  struct yono_move best_move;
+  /**
+   * The principal variation, starting with best_move (pv_len moves).
+   */
+  struct yono_move pv[YONO_ENGINE_MAX_PV];
+  /**
+   * Number of moves in pv.
+   */
+  size_t pv_len;
+  /**
+   * The expected final score of the seat to move (0..3 Yo[n]o, 0..1 Shogi).
+   */
+  double score;
+  /**
+   * Each seat's expected final score at the end of the line, by seat index; NAN
+   * for seats not in the ruleset.
+   */
+  double eval[4];
+  /**
+   * The deepest completed full-width iteration.
+   */
+  uint32_t depth;
+  /**
+   * Positions visited.
+   */
+  uint64_t nodes;
+  /**
+   * Seconds spent.
+   */
+  double time_seconds;
+  /**
+   * True when yono_engine_stop() or the time limit ended the search early.
+   */
+  bool stopped;
+} yono_search_result;
 
 /**
  * South (`s`), who moves first.
@@ -1166,6 +1279,48 @@ uint32_t yono_version_number(void);
  *     }
  */
 bool yono_version_compatible(uint32_t header_version);
+
+/**
+ * Fills `*out` with the default options (size set).
+ * Errors: NULL_ARGUMENT (out).
+ */
+enum yono_status yono_engine_options_default(struct yono_engine_options *out);
+
+/**
+ * A new engine, stored in `*out` (NULL on failure). `options` may be NULL for the
+ * defaults. Ownership: the caller frees it with yono_engine_free().
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (size or hash_mb out of range).
+ */
+enum yono_status yono_engine_new(const struct yono_engine_options *options,
+                                 struct yono_engine **out);
+
+/**
+ * Releases an engine. NULL is allowed and does nothing. No other call on the engine
+ * may be running.
+ */
+void yono_engine_free(struct yono_engine *engine);
+
+/**
+ * Asks the running search of `engine` to stop soon; it then returns the best move
+ * found so far, with `stopped` set. Safe to call from any thread at any time while
+ * the handle is alive. A stop issued while no search runs is forgotten when the next
+ * search starts: a GUI that must be sure repeats it until the search returns.
+ * Errors: NULL_ARGUMENT (engine).
+ */
+enum yono_status yono_engine_stop(const struct yono_engine *engine);
+
+/**
+ * Searches `pos` for the seat to move within `limits` (NULL: no limit, so only
+ * yono_engine_stop() ends it) and stores the result in `*out` (whose `size` the
+ * caller sets). `pos` is copied at the start and must not change during that copy;
+ * the search itself runs on the copy.
+ * Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
+ * negative or non-finite time), GAME_OVER (no move to search).
+ */
+enum yono_status yono_engine_search(const struct yono_engine *engine,
+                                    const struct yono_position *pos,
+                                    const struct yono_search_limits *limits,
+                                    struct yono_search_result *out);
 
 #ifdef __cplusplus
 }  // extern "C"

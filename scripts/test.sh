@@ -33,6 +33,9 @@ cargo test --workspace
 section "Release mode: perft (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3) and long random games"
 cargo test --release -p yono-core --test perft --test long_games -- --include-ignored --nocapture
 
+section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
+cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
+
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000
 

@@ -1658,5 +1658,8 @@ pub unsafe extern "C" fn yono_record_position(
     })
 }
 
+mod engine;
+pub use engine::*;
+
 #[cfg(test)]
 mod tests;

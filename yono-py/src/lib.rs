@@ -32,6 +32,8 @@ mod ints;
 // The machine-learning layer (actions, observations, VectorEnv): docs/ML.md.
 mod ml;
 
+mod engine;
+
 pyo3::create_exception!(
     yono,
     ParseError,
@@ -2036,6 +2038,8 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_class::<PySeries>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyAnalysis>()?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

@@ -19,6 +19,8 @@ from typing import Union as _Union
 
 from ._yono import (
     CORE_VERSION,
+    Analysis,
+    Engine,
     SHOGI_START,
     YONO_START,
     IllegalMoveError,
@@ -84,6 +86,8 @@ __all__ = [
     "OBSERVATION_SIZE",
     "VectorEnv",
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",

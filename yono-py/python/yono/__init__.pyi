@@ -659,6 +659,8 @@ __all__ = [
     "OBSERVATION_SIZE",
     "VectorEnv",
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",
@@ -768,3 +770,74 @@ __all__ = [
     "SQ_2I",
     "SQ_1I",
 ]
+
+@final
+class Analysis:
+    """What a search found (``Engine.analyse``)."""
+
+    @property
+    def best_move(self) -> Move:
+        """The move to play."""
+    @property
+    def pv(self) -> List[Move]:
+        """The principal variation, starting with ``best_move``."""
+    @property
+    def score(self) -> float:
+        """The expected final score of the seat to move (0-3 in Yo[n]o, 0-1 in Shogi)."""
+    @property
+    def eval(self) -> List[Optional[float]]:
+        """Every seat's expected final score at the end of ``pv``, by seat index
+        [S, W, N, E]; None for seats not in the ruleset."""
+    @property
+    def depth(self) -> int:
+        """The deepest completed full-width iteration."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+    @property
+    def time(self) -> float:
+        """Seconds spent."""
+    @property
+    def stopped(self) -> bool:
+        """Whether ``stop()`` or the time limit ended the search early."""
+
+@final
+class Engine:
+    """A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta, see
+    docs/ENGINE.md). With a node or depth limit the result is deterministic. Searches
+    release the GIL; one engine runs one search at a time; ``stop()`` works from any
+    thread. Pickling keeps the config (``seed``, ``hash_mb``, ``noise``)."""
+
+    def __new__(cls, seed: int = 0, hash_mb: int = 16, noise: int = 0) -> "Engine": ...
+    @property
+    def seed(self) -> int:
+        """The seed of the evaluation noise."""
+    @property
+    def hash_mb(self) -> int:
+        """The transposition table size in MiB."""
+    @property
+    def noise(self) -> int:
+        """The evaluation noise in centi-pawns (0: none)."""
+    def best_move(
+        self,
+        position: Position,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+    ) -> Move:
+        """The best move within the limits (at least one; ``time`` in seconds).
+        ValueError when the game is over or no limit is given."""
+    def analyse(
+        self,
+        position: Position,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+    ) -> Analysis:
+        """The full result of a search, with the limits of ``best_move``."""
+    def stop(self) -> None:
+        """Ends the running search soon; it returns the best move found so far."""
+    @staticmethod
+    def evaluate(position: Position) -> List[Optional[float]]:
+        """Every seat's expected final score by the static evaluation, by seat index."""
+    def __reduce__(self) -> tuple[type["Engine"], tuple[int, int, int]]: ...
