@@ -54,6 +54,7 @@ mod error;
 mod game;
 mod kind;
 mod movegen;
+pub use movegen::{MoveSet, MoveSetIter};
 mod moves;
 mod notation;
 mod perft;
@@ -85,7 +86,7 @@ pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
-pub use position::{Eliminations, Position, Status};
+pub use position::{Eliminations, Position, Status, Undo};
 #[cfg(feature = "record")]
 pub use record::{
     GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,

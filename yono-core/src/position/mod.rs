@@ -20,7 +20,7 @@ mod validate;
 
 pub use checkmate::Eliminations;
 pub(crate) use checkmate::KingFacts;
-pub(crate) use play::Unplay;
+pub use play::Undo;
 pub use status::Status;
 
 use crate::notation::{SeatState, Setup};
