@@ -396,7 +396,12 @@ proptest! {
                     let mv = legal[choice as usize % legal.len()];
                     let mut copy = pos.clone();
                     let expect = copy.play_unchecked(mv);
-                    let (undo, fallen) = pos.do_move(mv);
+                    let (undo, fallen) = if choice % 2 == 0 {
+                        pos.do_move(mv)
+                    } else {
+                        let hint = pos.checkmate_hint();
+                        pos.do_move_hinted(mv, &hint)
+                    };
                     prop_assert_eq!(&pos, &copy);
                     prop_assert_eq!(fallen, expect);
                     (mv, undo, fallen)

@@ -64,3 +64,31 @@ fn handing_the_turn_after_the_game_is_over_is_refused() {
     assert!(pos.legal_moves().is_empty());
     assert!(!pos.generate_moves(|_| panic!("no move once the game is over")));
 }
+
+/// The move number goes up by one with every move; at the notation's limit a move is
+/// refused rather than numbered the same as the position before it.
+#[test]
+fn no_move_is_played_at_the_move_number_limit() {
+    let text = Position::start()
+        .text()
+        .replace(" swne 1", " swne 4294967294");
+    let mut pos = Position::from_text(&text).unwrap();
+    pos.play_text("5g5f").unwrap();
+    assert_eq!(pos.move_number(), u32::MAX);
+    let at_limit = pos.clone();
+    let legal = pos.legal_moves();
+    assert!(!legal.is_empty(), "generation does not look at the number");
+    for &mv in legal.iter() {
+        let err = pos.play(mv).unwrap_err();
+        assert_eq!(err.code(), "move_number_limit", "{mv}");
+        assert_eq!(pos, at_limit);
+        assert!(!pos.is_legal(mv));
+    }
+    let mut game = yono::Game::from_position(at_limit.clone());
+    let err = game.play(legal[0]).unwrap_err();
+    assert_eq!(err.code(), "move_number_limit");
+    assert_eq!(game.position(), &at_limit);
+    // One below the limit, the last move is still played and numbered.
+    let mut pos = Position::from_text(&text).unwrap();
+    assert!(pos.play_text("5g5f").is_ok());
+}

@@ -138,8 +138,17 @@ impl MoveSet {
                     plain,
                 },
                 Move::Board { from, to, promote },
-            ) => f == from && if promote { p.contains(to) } else { plain.contains(to) },
-            (MoveSet::Drop { kind: k, to: t }, Move::Drop { kind, to }) => k == kind && t.contains(to),
+            ) => {
+                f == from
+                    && if promote {
+                        p.contains(to)
+                    } else {
+                        plain.contains(to)
+                    }
+            }
+            (MoveSet::Drop { kind: k, to: t }, Move::Drop { kind, to }) => {
+                k == kind && t.contains(to)
+            }
             (MoveSet::Pass, Move::Pass) => true,
             _ => false,
         }
@@ -183,7 +192,10 @@ impl Iterator for MoveSetIter {
             MoveSet::Drop { kind, to } => {
                 let sq = to.first()?;
                 *to = to.without(sq);
-                Some(Move::Drop { kind: *kind, to: sq })
+                Some(Move::Drop {
+                    kind: *kind,
+                    to: sq,
+                })
             }
             MoveSet::Pass => {
                 if self.pass_done {

@@ -18,8 +18,8 @@ mod play;
 mod status;
 mod validate;
 
-pub use checkmate::Eliminations;
 pub(crate) use checkmate::KingFacts;
+pub use checkmate::{CheckmateHint, Eliminations};
 pub use play::Undo;
 pub use status::Status;
 

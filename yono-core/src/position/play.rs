@@ -1,7 +1,7 @@
 //! Making and unmaking moves: the move itself (captures into the reserve, promotion,
 //! drops), the turn, and the hand-over to the checkmate rule (`checkmate.rs`).
 
-use crate::position::checkmate::Eliminations;
+use crate::position::checkmate::{CheckmateHint, Eliminations};
 use crate::{Move, MoveError, Piece, PieceKind, Position, Seat, Square};
 
 /// What [`Position::undo_move`] needs to take a move back: the token
@@ -122,6 +122,30 @@ impl Position {
         self.play_reversibly(mv)
     }
 
+    /// [`Position::do_move`] with the [`CheckmateHint`] of this position (computed
+    /// once per node by [`Position::checkmate_hint`], before any move is made): the
+    /// same result, with fewer checkmate tests. `hint` must come from this very
+    /// position; one from another position may miss an elimination (no panic).
+    ///
+    /// ```
+    /// use yono::Position;
+    /// let mut pos = Position::start();
+    /// let hint = pos.checkmate_hint();
+    /// let mv = "5g5f".parse().unwrap();
+    /// let (undo, fallen) = pos.do_move_hinted(mv, &hint);
+    /// assert!(fallen.is_empty());
+    /// pos.undo_move(mv, undo);
+    /// assert_eq!(pos, Position::start());
+    /// ```
+    #[inline]
+    pub fn do_move_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> (Undo, Eliminations) {
+        let mut unplay = self.undo_token(mv);
+        let fallen = self.play_hinted_observed(mv, hint, |before| {
+            unplay.before_fall = Some(Box::new(before.clone()))
+        });
+        (unplay, fallen)
+    }
+
     /// Takes back `mv`, made by [`Position::do_move`] (or a null move, with
     /// [`Move::Pass`]) which returned `undo`. Undos must come in the reverse order of
     /// the moves; a token given to another position or out of order leaves an
@@ -204,22 +228,27 @@ impl Position {
     /// the move back: a few bytes, or (when a seat fell) the position before the fall;
     /// and the seats that fell.
     pub(crate) fn play_reversibly(&mut self, mv: Move) -> (Undo, Eliminations) {
+        let mut unplay = self.undo_token(mv);
+        let fallen = self.play_observed(mv, |before| {
+            unplay.before_fall = Some(Box::new(before.clone()))
+        });
+        (unplay, fallen)
+    }
+
+    #[inline]
+    fn undo_token(&self, mv: Move) -> Undo {
         let (moved, captured) = match mv {
             Move::Board { from, to, .. } => (self.board[from.index()], self.board[to.index()]),
             _ => (None, None),
         };
-        let mut unplay = Undo {
+        Undo {
             key: self.key,
             turn: self.turn,
             move_number: self.move_number,
             moved,
             captured,
             before_fall: None,
-        };
-        let fallen = self.play_observed(mv, |before| {
-            unplay.before_fall = Some(Box::new(before.clone()))
-        });
-        (unplay, fallen)
+        }
     }
 
     /// Takes back `mv`, played by [`Position::play_reversibly`] which returned `unplay`.
