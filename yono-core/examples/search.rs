@@ -1,6 +1,6 @@
 //! A small paranoid alpha-beta written only against the public fast paths: the move
 //! callback (`generate_moves`), make/unmake (`do_move_hinted` / `undo_move`) and the
-//! null move. `cargo run --release --example search -- [depth]` prints nodes/s on the
+//! null move. `cargo run --release --example search -- [depth]` (default 5) prints nodes/s on the
 //! Yo\[n\]o start and on a four-seat middle game.
 //!
 //! Paranoid: the seat at the root maximises, every other seat plays against it, so
@@ -137,7 +137,7 @@ fn main() {
     let depth: u32 = std::env::args()
         .nth(1)
         .and_then(|d| d.parse().ok())
-        .unwrap_or(4);
+        .unwrap_or(5);
     let middle = Position::from_text(
         "1e+B2wP2nNnL/1wSwP3nSnBnR/4nPnPnPnPnP/2wP1nK4/wG1wP3ePeK1/2wKsP2eP1eG/1sPsB1eP1eN1eS/6sR1eN/sL1sSsGsK1ePeReL n GP/2P/NP/RBLP swne 39",
     )
