@@ -349,6 +349,10 @@ typedef enum yono_error_code {
    * "record_json"
    */
   YONO_ERROR_RECORD_JSON = 61,
+  /**
+   * "move_number_limit"
+   */
+  YONO_ERROR_MOVE_NUMBER_LIMIT = 62,
 } yono_error_code;
 
 /**

@@ -3,7 +3,7 @@
 //! Yo\[n\]o positions.
 //!
 //! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6, `--game` for
-//! the `Game` play/undo rows alone).
+//! the `Game` play/undo rows alone, `--fast` for the public fast-path rows alone).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -233,6 +233,10 @@ fn yono_table(quick: bool) -> f64 {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    if std::env::args().any(|a| a == "--fast") {
+        fast_paths_table();
+        return;
+    }
     if std::env::args().any(|a| a == "--game") {
         // The Game rows alone: seconds instead of minutes.
         game_play_undo();
@@ -252,8 +256,123 @@ fn main() {
         "\nslowest Yo[n]o bulk rate / Shogi start depth-5 bulk rate = {:.2}",
         worst / shogi_nps
     );
+    fast_paths_table();
     game_play_undo();
     game_history_lengths();
+}
+
+// ---- the public fast paths (what an engine author writes) -------------------------
+
+/// Perft written only against the public API: the move callback, make/unmake with the
+/// node's checkmate hint, and the callback's set sizes at the last ply (bulk counting).
+fn public_perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        let mut n = 0;
+        pos.generate_moves(|set| {
+            n += set.len() as u64;
+            false
+        });
+        return n;
+    }
+    let mut moves = yono::MoveList::new();
+    pos.generate_moves(|set| {
+        moves.extend(set);
+        false
+    });
+    let hint = pos.checkmate_hint();
+    let mut n = 0;
+    for mv in moves {
+        let (undo, _) = pos.do_move_hinted(mv, &hint);
+        n += public_perft(pos, depth - 1);
+        pos.undo_move(mv, undo);
+    }
+    n
+}
+
+/// The same perft with copy-make: each child is a copy of the parent, then played.
+fn copy_make_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
+    let mut n = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        n += copy_make_perft(&child, depth - 1);
+    }
+    n
+}
+
+/// The same perft with make/unmake and `legal_moves` (the convenient list).
+fn make_unmake_perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
+    let mut n = 0;
+    for mv in pos.legal_moves() {
+        let (undo, _) = pos.do_move(mv);
+        n += make_unmake_perft(pos, depth - 1);
+        pos.undo_move(mv, undo);
+    }
+    n
+}
+
+fn fast_paths_table() {
+    println!(
+        "
+## Public fast paths vs the internal perft (nodes/s, best of 3)
+"
+    );
+    println!("| position | depth | nodes | internal perft | public callback + hinted do/undo | callback / internal | copy-make (legal_moves) | make/unmake (legal_moves) |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut rows: Vec<(String, Position, u32)> = vec![
+        ("Shogi start".into(), Position::new(Ruleset::Shogi), 5),
+        ("Yo[n]o start".into(), Position::start(), 6),
+    ];
+    rows.push((
+        "Shogi matsuri".into(),
+        Position::from_sfen(SHOGI_POSITIONS[1].1).expect("sfen"),
+        3,
+    ));
+    for (name, text) in YONO_POSITIONS.iter().take(2) {
+        rows.push((
+            name.to_string(),
+            Position::from_text(text).expect("valid"),
+            4,
+        ));
+    }
+    for (name, pos, depth) in &rows {
+        let (n, internal) = time(3, || yono::perft(pos, *depth));
+        let mut p = pos.clone();
+        let (m, public) = time(3, || public_perft(&mut p, *depth));
+        assert_eq!(n, m, "public perft disagrees on {name}");
+        let (c, copy) = time(3, || copy_make_perft(pos, *depth));
+        assert_eq!(n, c, "copy-make perft disagrees on {name}");
+        let (u, unmake) = time(3, || make_unmake_perft(&mut p, *depth));
+        assert_eq!(n, u, "make/unmake perft disagrees on {name}");
+        println!(
+            "| {name} | {depth} | {n} | {} | {} | {:.2} | {} | {} |",
+            mnps(internal),
+            mnps(public),
+            public / internal,
+            mnps(copy),
+            mnps(unmake)
+        );
+    }
+    println!(
+        "
+size_of::<Undo>() = {} bytes",
+        std::mem::size_of::<yono::Undo>()
+    );
 }
 
 /// `Game::play` (checked) and `Game::undo` for every legal move of the positions of a

@@ -296,6 +296,10 @@ pub enum IllegalMove {
     /// The mover's King would be threatened afterwards.
     #[error("the move leaves the King of the seat to move threatened")]
     KingThreatened,
+    /// The move number is already 4294967295, the largest the notation holds: one
+    /// more move could not be numbered (RULES.md §8).
+    #[error("the move number is at its limit, 4294967295: no further move can be numbered")]
+    MoveNumberLimit,
 }
 
 /// A move text or move that cannot be played here.
@@ -418,6 +422,7 @@ error_codes! {
             IllegalMove::Uchifuzume(_) => "uchifuzume",
             IllegalMove::BindingLimit(_) => "binding_limit",
             IllegalMove::KingThreatened => "king_threatened",
+            IllegalMove::MoveNumberLimit => "move_number_limit",
     }
 }
 

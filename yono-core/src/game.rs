@@ -1,7 +1,7 @@
 //! A game: a position with its history, for undo and fourfold repetition.
 
 use crate::position::KingFacts;
-use crate::position::Unplay;
+use crate::position::Undo as Unplay;
 use crate::{
     BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,
     Seat, SeatState, Status,

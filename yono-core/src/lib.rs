@@ -24,6 +24,52 @@
 //! );
 //! ```
 //!
+//! ## For engine authors: the fast path
+//!
+//! The **convenient path** — [`Position::legal_moves`], [`Position::play`], [`Game`] —
+//! checks every move, builds lists and keeps history. A search takes the **fast
+//! path**, which allocates nothing: [`Position::generate_moves`] hands out the legal
+//! moves in batches ([`MoveSet`]: one piece's destinations as bitboards, one kind's
+//! drops, or `pass`) and stops when the callback returns `true`;
+//! [`Position::generate_moves_for`] restricts it to some origin squares;
+//! [`Position::do_move`] / [`Position::undo_move`] make and unmake in place with a
+//! 32-byte [`Undo`] token ([`Position::do_move_hinted`] with a per-node
+//! [`CheckmateHint`] is faster still); [`Position::null_move`] and
+//! [`Position::pass_turn_to`] let another seat move now, with the checkmate rule
+//! applied to the new mover.
+//!
+//! ```
+//! use yono::{MoveList, Position};
+//!
+//! fn perft(pos: &mut Position, depth: u32) -> u64 {
+//!     if depth == 1 {
+//!         let mut n = 0;
+//!         pos.generate_moves(|set| {
+//!             n += set.len() as u64; // bulk counting: no move is built
+//!             false
+//!         });
+//!         return n;
+//!     }
+//!     let mut moves = MoveList::new();
+//!     pos.generate_moves(|set| {
+//!         moves.extend(set);
+//!         false
+//!     });
+//!     let hint = pos.checkmate_hint();
+//!     let mut n = 0;
+//!     for mv in moves {
+//!         let (undo, _fallen) = pos.do_move_hinted(mv, &hint);
+//!         n += perft(pos, depth - 1);
+//!         pos.undo_move(mv, undo);
+//!     }
+//!     n
+//! }
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(perft(&mut pos, 3), yono::perft(&pos, 3));
+//! assert_eq!(pos, Position::start());
+//! ```
+//!
 //! ## Where the rules live
 //!
 //! The modules are private; every item is re-exported once, here at the root.
@@ -54,6 +100,7 @@ mod error;
 mod game;
 mod kind;
 mod movegen;
+pub use movegen::{MoveSet, MoveSetIter};
 mod moves;
 mod notation;
 mod perft;
@@ -87,7 +134,7 @@ pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
-pub use position::{Eliminations, Position, Status};
+pub use position::{CheckmateHint, Eliminations, Position, Status, Undo};
 #[cfg(feature = "record")]
 pub use record::{
     GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,

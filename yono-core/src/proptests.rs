@@ -295,3 +295,168 @@ fn derived_starts_are_distinct_and_valid() {
         Some(PieceKind::King)
     );
 }
+
+/// The legal moves as the public callback hands them out, restricted to `origins`
+/// when given.
+fn callback_moves(pos: &Position, origins: Option<Bitboard>) -> Vec<Move> {
+    let mut out = Vec::new();
+    let push = |set: crate::MoveSet| {
+        assert!(!set.is_empty(), "an empty set was handed out");
+        let before = out.len();
+        out.extend(set);
+        assert_eq!(out.len() - before, set.len());
+        for &mv in &out[before..] {
+            assert!(set.contains(mv));
+        }
+        false
+    };
+    let stopped = match origins {
+        Some(mask) => pos.generate_moves_for(mask, push),
+        None => pos.generate_moves(push),
+    };
+    assert!(!stopped);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn callback_moves_equal_legal_moves(
+        start in 0usize..7,
+        choices in prop::collection::vec((any::<u32>(), any::<u128>(), any::<u8>()), 1..120),
+    ) {
+        let mut pos = starts()[start].clone();
+        for (choice, mask, stop_after) in choices {
+            let legal = pos.legal_moves();
+            let mut got = callback_moves(&pos, None);
+            let mut want: Vec<Move> = legal.iter().copied().collect();
+            got.sort_by_key(|m| m.to_string());
+            want.sort_by_key(|m| m.to_string());
+            prop_assert_eq!(&got, &want, "in {}", pos.text());
+
+            let mask = Bitboard(mask) & Bitboard::FULL;
+            let mut got = callback_moves(&pos, Some(mask));
+            let mut want: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Board { from, .. } if mask.contains(*from)))
+                .collect();
+            got.sort_by_key(|m| m.to_string());
+            want.sort_by_key(|m| m.to_string());
+            prop_assert_eq!(&got, &want, "origins {:?} in {}", mask, pos.text());
+
+            // Early exit: the callback is not called again once it said stop.
+            let mut batches = 0;
+            pos.generate_moves(|_| { batches += 1; false });
+            let limit = usize::from(stop_after % 8) + 1;
+            let mut calls = 0;
+            let stopped = pos.generate_moves(|_| { calls += 1; calls == limit });
+            prop_assert_eq!(calls, batches.min(limit));
+            prop_assert_eq!(stopped, batches >= limit);
+
+            if legal.is_empty() { break; }
+            pos.play_unchecked(legal[choice as usize % legal.len()]);
+        }
+    }
+
+    #[test]
+    fn do_undo_and_null_moves_restore_position_and_key(
+        start in 0usize..7,
+        choices in prop::collection::vec((any::<u32>(), 0u8..10), 1..200),
+    ) {
+        let mut pos = starts()[start].clone();
+        let mut stack = Vec::new();
+        for (choice, kind) in choices {
+            let before = pos.clone();
+            // Mostly real moves; sometimes a null move or a turn handed to any seat.
+            let (mv, undo, fallen) = match kind {
+                0 => {
+                    let (undo, fallen) = pos.null_move();
+                    prop_assert_eq!(pos.move_number(), before.move_number().saturating_add(1));
+                    (Move::Pass, undo, fallen)
+                }
+                1 => {
+                    let seat = Seat::ALL[choice as usize % 4];
+                    match pos.pass_turn_to(seat) {
+                        Some((undo, fallen)) => {
+                            prop_assert_eq!(pos.turn(), seat);
+                            (Move::Pass, undo, fallen)
+                        }
+                        None => {
+                            prop_assert!(!before.seats_in_game().contains(seat) || before.is_game_over());
+                            prop_assert_eq!(&pos, &before);
+                            continue;
+                        }
+                    }
+                }
+                _ => {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() { break; }
+                    let mv = legal[choice as usize % legal.len()];
+                    let mut copy = pos.clone();
+                    let expect = copy.play_unchecked(mv);
+                    let (undo, fallen) = if choice % 2 == 0 {
+                        pos.do_move(mv)
+                    } else {
+                        let hint = pos.checkmate_hint();
+                        pos.do_move_hinted(mv, &hint)
+                    };
+                    prop_assert_eq!(&pos, &copy);
+                    prop_assert_eq!(fallen, expect);
+                    (mv, undo, fallen)
+                }
+            };
+            // Whoever fell was threatened by the new mover, and is gone.
+            for (seat, _) in fallen.iter() {
+                prop_assert!(!pos.seats_in_game().contains(seat));
+            }
+            prop_assert_eq!(pos.key(), pos.compute_key());
+            stack.push((mv, undo, before));
+        }
+        while let Some((mv, undo, before)) = stack.pop() {
+            pos.undo_move(mv, undo);
+            prop_assert_eq!(&pos, &before);
+            prop_assert_eq!(pos.key(), before.key());
+            prop_assert_eq!(pos.move_number(), before.move_number());
+        }
+    }
+}
+
+/// Null moves and handed turns in long random games do eliminate seats, and undo
+/// brings every one of them back.
+#[test]
+fn null_moves_eliminate_and_undo_restores() {
+    let mut rng = XorShift(0x0dd_ba11_5eed);
+    let mut fell = 0;
+    for game in 0..40 {
+        let mut pos = starts()[game % 7].clone();
+        for _ in 0..300 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let before = pos.clone();
+            let r = rng.next();
+            let (mv, undo, fallen) = if r % 5 == 0 {
+                let seat = Seat::ALL[(r >> 8) as usize % 4];
+                match pos.pass_turn_to(seat) {
+                    Some((undo, fallen)) => (Move::Pass, undo, fallen),
+                    None => continue,
+                }
+            } else {
+                let mv = legal[(r >> 8) as usize % legal.len()];
+                let (undo, fallen) = pos.do_move(mv);
+                (mv, undo, fallen)
+            };
+            if !fallen.is_empty() {
+                fell += fallen.len();
+                let mut back = pos.clone();
+                back.undo_move(mv, undo);
+                assert_eq!(back, before);
+                assert_eq!(back.key(), before.key());
+            }
+        }
+    }
+    assert!(fell > 0, "no seat fell in the random games");
+}

@@ -67,6 +67,50 @@ fn generation_play_and_perft_do_not_allocate() {
 }
 
 #[test]
+fn public_fast_paths_do_not_allocate() {
+    // The callback, make/unmake and null moves, in positions where nobody falls (a
+    // fall keeps a copy of the position in the undo token, documented on `Undo`).
+    let positions = [
+        Position::start(),
+        Position::new(Ruleset::Shogi),
+        Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap(),
+    ];
+    let mut list = MoveList::new();
+    let n = allocations_during(|| {
+        for pos in &positions {
+            let mut pos = pos.clone();
+            let mut count = 0;
+            pos.generate_moves(|set| {
+                count += set.len();
+                false
+            });
+            let mut from_origins = 0;
+            pos.generate_moves_for(pos.pieces(pos.turn()), |set| {
+                from_origins += set.into_iter().count();
+                false
+            });
+            assert!(from_origins <= count);
+            pos.legal_moves_into(&mut list);
+            assert_eq!(count, list.len());
+            for &mv in list.iter() {
+                let (undo, fallen) = pos.do_move(mv);
+                assert!(fallen.is_empty());
+                std::hint::black_box(pos.count_legal_moves());
+                pos.undo_move(mv, undo);
+            }
+            let before = pos.clone();
+            let (undo, _) = pos.null_move();
+            pos.undo_move(yono::Move::Pass, undo);
+            assert_eq!(pos, before);
+        }
+    });
+    assert_eq!(n, 0, "heap allocations in the public fast paths");
+}
+
+#[test]
 fn position_is_small_enough_to_copy() {
     let size = std::mem::size_of::<Position>();
     println!("size_of::<Position>() = {size} bytes");

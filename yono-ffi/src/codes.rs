@@ -133,10 +133,12 @@ pub enum yono_error_code {
     YONO_ERROR_RECORD_NO_SUCH_MOVE = 60,
     /// "record_json"
     YONO_ERROR_RECORD_JSON = 61,
+    /// "move_number_limit"
+    YONO_ERROR_MOVE_NUMBER_LIMIT = 62,
 }
 
 /// The name of each code, by number.
-pub(crate) const ERROR_CODE_NAMES: [&CStr; 62] = [
+pub(crate) const ERROR_CODE_NAMES: [&CStr; 63] = [
     c"",
     c"null_argument",
     c"invalid_utf8",
@@ -199,9 +201,10 @@ pub(crate) const ERROR_CODE_NAMES: [&CStr; 62] = [
     c"record_result",
     c"record_no_such_move",
     c"record_json",
+    c"move_number_limit",
 ];
 
-const BY_NUMBER: [yono_error_code; 62] = [
+const BY_NUMBER: [yono_error_code; 63] = [
     yono_error_code::YONO_ERROR_NONE,
     yono_error_code::YONO_ERROR_NULL_ARGUMENT,
     yono_error_code::YONO_ERROR_INVALID_UTF8,
@@ -264,6 +267,7 @@ const BY_NUMBER: [yono_error_code; 62] = [
     yono_error_code::YONO_ERROR_RECORD_RESULT,
     yono_error_code::YONO_ERROR_RECORD_NO_SUCH_MOVE,
     yono_error_code::YONO_ERROR_RECORD_JSON,
+    yono_error_code::YONO_ERROR_MOVE_NUMBER_LIMIT,
 ];
 
 /// The code of a number (YONO_ERROR_NONE for a number that is no code).

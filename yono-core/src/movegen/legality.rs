@@ -35,6 +35,10 @@ impl Position {
         if self.in_game.len() <= 1 {
             return Err(IllegalMove::GameOver);
         }
+        // The number must go up by one with every move; at its limit it cannot.
+        if self.move_number == u32::MAX {
+            return Err(IllegalMove::MoveNumberLimit);
+        }
         let verdict = self.check_move_in_game(mv, facts);
         // A Shogi seat without a legal move has lost: say so rather than naming the
         // particular reason this move fails.

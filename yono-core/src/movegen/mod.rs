@@ -42,6 +42,225 @@ pub(crate) trait MoveSink {
     fn satisfied(&self) -> bool {
         false
     }
+    /// The origins whose moves the sink wants (board moves only).
+    #[inline]
+    fn origins(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Whether the sink wants drops.
+    #[inline]
+    fn wants_drops(&self) -> bool {
+        true
+    }
+}
+
+/// One batch of legal moves handed out by [`Position::generate_moves`]: the moves of
+/// the piece on one square as destination sets, the drops of one kind, or `pass`.
+///
+/// A board move to a square of `promote` promotes, to a square of `plain` does not;
+/// a square in both may do either, a square only in `promote` must promote.
+/// Iterating a set yields its [`Move`]s, promotion variants included.
+///
+/// ```
+/// use yono::{Move, MoveSet, Position};
+/// let pos = Position::start();
+/// let mut moves = Vec::new();
+/// pos.generate_moves(|set| {
+///     moves.extend(set);
+///     false // keep going
+/// });
+/// assert_eq!(moves.len(), pos.legal_moves().len());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveSet {
+    /// The moves of the piece on `from`.
+    Board {
+        /// The square the piece moves from.
+        from: Square,
+        /// Destinations reached promoting.
+        promote: Bitboard,
+        /// Destinations reached without promoting.
+        plain: Bitboard,
+    },
+    /// Drops of `kind` from the mover's reserve.
+    Drop {
+        /// The kind dropped.
+        kind: PieceKind,
+        /// The squares it may be dropped on.
+        to: Bitboard,
+    },
+    /// `pass`: the only legal move of a Yo\[n\]o seat that has no other.
+    Pass,
+}
+
+impl MoveSet {
+    /// The number of moves in the set (promotion variants count separately).
+    ///
+    /// ```
+    /// let mut n = 0;
+    /// yono::Position::start().generate_moves(|set| {
+    ///     n += set.len();
+    ///     false
+    /// });
+    /// assert_eq!(n, 12);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        match *self {
+            MoveSet::Board { promote, plain, .. } => (promote.count() + plain.count()) as usize,
+            MoveSet::Drop { to, .. } => to.count() as usize,
+            MoveSet::Pass => 1,
+        }
+    }
+
+    /// Whether the set has no move (generation never hands out an empty set).
+    ///
+    /// ```
+    /// assert!(!yono::MoveSet::Pass.is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `mv` is one of the set's moves.
+    ///
+    /// ```
+    /// use yono::{Move, MoveSet};
+    /// assert!(MoveSet::Pass.contains(Move::Pass));
+    /// ```
+    pub fn contains(&self, mv: Move) -> bool {
+        match (*self, mv) {
+            (
+                MoveSet::Board {
+                    from: f,
+                    promote: p,
+                    plain,
+                },
+                Move::Board { from, to, promote },
+            ) => {
+                f == from
+                    && if promote {
+                        p.contains(to)
+                    } else {
+                        plain.contains(to)
+                    }
+            }
+            (MoveSet::Drop { kind: k, to: t }, Move::Drop { kind, to }) => {
+                k == kind && t.contains(to)
+            }
+            (MoveSet::Pass, Move::Pass) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The moves of a [`MoveSet`], promoting ones first for each origin.
+#[derive(Clone, Debug)]
+pub struct MoveSetIter {
+    set: MoveSet,
+    pass_done: bool,
+}
+
+impl Iterator for MoveSetIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        match &mut self.set {
+            MoveSet::Board {
+                from,
+                promote,
+                plain,
+            } => {
+                if let Some(to) = promote.first() {
+                    *promote = promote.without(to);
+                    Some(Move::Board {
+                        from: *from,
+                        to,
+                        promote: true,
+                    })
+                } else {
+                    let to = plain.first()?;
+                    *plain = plain.without(to);
+                    Some(Move::Board {
+                        from: *from,
+                        to,
+                        promote: false,
+                    })
+                }
+            }
+            MoveSet::Drop { kind, to } => {
+                let sq = to.first()?;
+                *to = to.without(sq);
+                Some(Move::Drop {
+                    kind: *kind,
+                    to: sq,
+                })
+            }
+            MoveSet::Pass => {
+                if self.pass_done {
+                    None
+                } else {
+                    self.pass_done = true;
+                    Some(Move::Pass)
+                }
+            }
+        }
+    }
+}
+
+impl IntoIterator for MoveSet {
+    type Item = Move;
+    type IntoIter = MoveSetIter;
+    fn into_iter(self) -> MoveSetIter {
+        MoveSetIter {
+            set: self,
+            pass_done: false,
+        }
+    }
+}
+
+/// Hands each batch to a callback until it says stop.
+struct Callback<F> {
+    f: F,
+    origins: Bitboard,
+    drops: bool,
+    stopped: bool,
+    /// Whether any batch was handed out (else `pass` may be due).
+    any: bool,
+}
+
+impl<F: FnMut(MoveSet) -> bool> MoveSink for Callback<F> {
+    #[inline]
+    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard) {
+        if !self.stopped {
+            self.any = true;
+            self.stopped = (self.f)(MoveSet::Board {
+                from,
+                promote,
+                plain,
+            });
+        }
+    }
+    #[inline]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        if !self.stopped {
+            self.any = true;
+            self.stopped = (self.f)(MoveSet::Drop { kind, to });
+        }
+    }
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.stopped
+    }
+    #[inline]
+    fn origins(&self) -> Bitboard {
+        self.origins
+    }
+    #[inline]
+    fn wants_drops(&self) -> bool {
+        self.drops
+    }
 }
 
 impl MoveSink for MoveList {
@@ -167,6 +386,77 @@ impl Position {
         }
     }
 
+    /// The fast path to the legal moves: hands them to `f` in batches ([`MoveSet`]:
+    /// the destinations of one piece, the drops of one kind, or `pass`) without
+    /// building a list or allocating. `f` returns `true` to stop early; the call
+    /// returns whether it was stopped. The moves are exactly those of
+    /// [`Position::legal_moves`] (`pass` when nothing else is legal in Yo\[n\]o;
+    /// nothing once the game is over).
+    ///
+    /// ```
+    /// use yono::{MoveSet, Position};
+    /// let pos = Position::start();
+    /// let mut count = 0;
+    /// pos.generate_moves(|set| {
+    ///     count += set.len();
+    ///     false
+    /// });
+    /// assert_eq!(count as u64, pos.count_legal_moves());
+    ///
+    /// // Early exit: is there a drop?
+    /// let found = pos.generate_moves(|set| matches!(set, MoveSet::Drop { .. }));
+    /// assert!(!found);
+    /// ```
+    #[inline]
+    pub fn generate_moves(&self, f: impl FnMut(MoveSet) -> bool) -> bool {
+        if self.in_game.len() <= 1 {
+            return false;
+        }
+        let mut sink = Callback {
+            f,
+            origins: Bitboard::FULL,
+            drops: true,
+            stopped: false,
+            any: false,
+        };
+        self.generate(self.turn, &mut sink);
+        if !sink.any && self.ruleset.no_move_rule() == NoMoveRule::Pass {
+            sink.stopped = (sink.f)(MoveSet::Pass);
+        }
+        sink.stopped
+    }
+
+    /// [`Position::generate_moves`] restricted to the board moves of the pieces on
+    /// `origins` (no drops, no `pass`): the moves of `legal_moves()` whose origin is
+    /// in `origins`.
+    ///
+    /// ```
+    /// use yono::{Bitboard, Position, Square};
+    /// let pos = Position::start();
+    /// let from: Square = "5g".parse().unwrap();
+    /// let mut n = 0;
+    /// pos.generate_moves_for(Bitboard::from_square(from), |set| {
+    ///     n += set.len();
+    ///     false
+    /// });
+    /// assert_eq!(n, 1); // the Pawn's one step
+    /// ```
+    #[inline]
+    pub fn generate_moves_for(&self, origins: Bitboard, f: impl FnMut(MoveSet) -> bool) -> bool {
+        if self.in_game.len() <= 1 {
+            return false;
+        }
+        let mut sink = Callback {
+            f,
+            origins,
+            drops: false,
+            stopped: false,
+            any: false,
+        };
+        self.generate(self.turn, &mut sink);
+        sink.stopped
+    }
+
     /// Whether the seat to move has a legal move other than `pass`.
     pub fn has_legal_move(&self) -> bool {
         self.in_game.len() > 1 && self.seat_has_move(self.turn)
@@ -201,7 +491,8 @@ impl Position {
         // Every piece but the King and the pinned ones may go wherever it reaches
         // (in check: wherever that answers the check).
         let allowed = !own & safety.evasions;
-        let free = own & !safety.pinned & !k[PieceKind::King.index()];
+        let origins = sink.origins();
+        let free = own & !safety.pinned & !k[PieceKind::King.index()] & origins;
 
         // Free Pawns all at once: one shift moves each a step forward. A Pawn only
         // moves deeper, so it may promote exactly when it lands in the zone.
@@ -262,7 +553,7 @@ impl Position {
 
         if let Some(king) = safety.king {
             // A pinned piece may only slide along its pin, toward the pinner or onto it.
-            for from in safety.pinned {
+            for from in safety.pinned & origins {
                 let Some(piece) = self.board[from.index()] else {
                     continue;
                 };
@@ -277,7 +568,7 @@ impl Position {
                     }
                 }
             }
-            if safety.king_moves.any() {
+            if safety.king_moves.any() && origins.contains(king) {
                 sink.board(king, Bitboard::EMPTY, safety.king_moves);
                 if sink.satisfied() {
                     return;
@@ -285,7 +576,7 @@ impl Position {
             }
         }
         let reserve = self.reserves[seat.index()];
-        if reserve.is_empty() {
+        if reserve.is_empty() || !sink.wants_drops() {
             return;
         }
         let empty = !self.occupied & self.ruleset.drop_zone(seat);

@@ -37,8 +37,22 @@ impl AttackerGroups {
 }
 
 /// Per position: which Kings the next seat could threaten after a move, depending on
-/// where the move starts ([`Position::checkmate_hint`]).
-pub(crate) struct CheckmateHint {
+/// where the move starts ([`Position::checkmate_hint`]). Computed once per node of a
+/// search, it lets [`Position::do_move_hinted`] skip the checkmate tests that cannot
+/// succeed (the internal perft's fast path). About 100 bytes, no allocation.
+///
+/// ```
+/// use yono::Position;
+/// let mut pos = Position::start();
+/// let hint = pos.checkmate_hint();
+/// for mv in pos.legal_moves() {
+///     let (undo, _) = pos.do_move_hinted(mv, &hint);
+///     pos.undo_move(mv, undo);
+/// }
+/// assert_eq!(pos, Position::start());
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct CheckmateHint {
     /// The seat that moves after the move.
     next: Seat,
     /// Seats whose King `next` already threatens: always tested.
@@ -481,10 +495,18 @@ impl Position {
 // ---- the checkmate rule: elimination after every move ------------------------------
 
 impl Position {
-    /// What [`Position::play_hinted`] needs to know about this position: for each seat
-    /// that the next seat could checkmate, where a move must start to expose its King.
-    /// Computed once, it serves every legal move of the position.
-    pub(crate) fn checkmate_hint(&self) -> CheckmateHint {
+    /// What [`Position::do_move_hinted`] needs to know about this position: for each
+    /// seat that the next seat could checkmate, where a move must start to expose its
+    /// King. Computed once, it serves every legal move of the position.
+    ///
+    /// ```
+    /// let pos = yono::Position::start();
+    /// let hint = pos.checkmate_hint();
+    /// let mut child = pos.clone();
+    /// let (_, fallen) = child.do_move_hinted("5g5f".parse().unwrap(), &hint);
+    /// assert!(fallen.is_empty());
+    /// ```
+    pub fn checkmate_hint(&self) -> CheckmateHint {
         let mover = self.turn;
         let next = self.next_in_game(mover);
         let mut hint = CheckmateHint {
@@ -518,6 +540,18 @@ impl Position {
     /// [`Position::play_unchecked`] for a legal move of the position `hint` was made
     /// for, skipping the first-round checkmate tests the hint shows cannot succeed.
     pub(crate) fn play_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
+        self.play_hinted_observed(mv, hint, |_| {})
+    }
+
+    /// [`Position::play_hinted`], showing `before_fall` the position just before the
+    /// checkmate rule removes the first seat.
+    #[inline]
+    pub(crate) fn play_hinted_observed(
+        &mut self,
+        mv: Move,
+        hint: &CheckmateHint,
+        before_fall: impl FnOnce(&Position),
+    ) -> Eliminations {
         let mut suspects = hint.threatened;
         match mv {
             Move::Board { from, .. } if hint.watched.contains(from) => {
@@ -528,11 +562,11 @@ impl Position {
                 }
             }
             // A pass may leave the mover's own King threatened: test everything.
-            Move::Pass => return self.play_unchecked(mv),
+            Move::Pass => return self.play_observed(mv, before_fall),
             _ => {}
         }
         self.apply_and_pass_turn(mv, hint.next);
-        self.resolve_checkmates(suspects, |_| {})
+        self.resolve_checkmates(suspects, before_fall)
     }
 
     /// RULES.md §6: the seat about to move checkmates, in rounds, every King it

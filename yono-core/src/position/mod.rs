@@ -18,9 +18,9 @@ mod play;
 mod status;
 mod validate;
 
-pub use checkmate::Eliminations;
 pub(crate) use checkmate::KingFacts;
-pub(crate) use play::Unplay;
+pub use checkmate::{CheckmateHint, Eliminations};
+pub use play::Undo;
 pub use status::Status;
 
 use crate::notation::{SeatState, Setup};

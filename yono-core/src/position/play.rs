@@ -1,12 +1,19 @@
 //! Making and unmaking moves: the move itself (captures into the reserve, promotion,
 //! drops), the turn, and the hand-over to the checkmate rule (`checkmate.rs`).
 
-use crate::position::checkmate::Eliminations;
+use crate::position::checkmate::{CheckmateHint, Eliminations};
 use crate::{Move, MoveError, Piece, PieceKind, Position, Seat, Square};
 
-/// What [`Position::unplay`] needs to take a move back.
+/// What [`Position::undo_move`] needs to take a move back: the token
+/// [`Position::do_move`], [`Position::null_move`] and [`Position::pass_turn_to`]
+/// return. 32 bytes on 64-bit targets; it owns a copy of the position only when the
+/// checkmate rule removed a seat (rare), so it is cheap to keep one per ply.
+///
+/// ```
+/// assert!(core::mem::size_of::<yono::Undo>() <= 32);
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Unplay {
+pub struct Undo {
     key: u64,
     turn: Seat,
     move_number: u32,
@@ -87,30 +94,165 @@ impl Position {
         self.resolve_checkmates(suspects, before_fall)
     }
 
-    /// [`Position::play_unchecked`], returning what [`Position::unplay`] needs to take
-    /// the move back: a few bytes, or (when a seat fell) the position before the fall;
-    /// and the seats that fell.
-    pub(crate) fn play_reversibly(&mut self, mv: Move) -> (Unplay, Eliminations) {
-        let (moved, captured) = match mv {
-            Move::Board { from, to, .. } => (self.board[from.index()], self.board[to.index()]),
-            _ => (None, None),
-        };
-        let mut unplay = Unplay {
+    /// Makes `mv` in place (the fast path of a search): plays it like
+    /// [`Position::play_unchecked`] and returns the [`Undo`] token that
+    /// [`Position::undo_move`] takes to restore the position exactly (key included),
+    /// with the seats that fell. Nothing is checked and nothing is allocated unless a
+    /// seat falls.
+    ///
+    /// `mv` must be legal here (from [`Position::generate_moves`] or
+    /// [`Position::legal_moves`]). An illegal move does not panic and is memory-safe,
+    /// but leaves a position that may break the rules (check with
+    /// [`Position::is_legal`] first when a move comes from outside).
+    ///
+    /// ```
+    /// use yono::Position;
+    /// let mut pos = Position::start();
+    /// let before = pos.clone();
+    /// let mv = "5g5f".parse().unwrap();
+    /// let (undo, fallen) = pos.do_move(mv);
+    /// assert!(fallen.is_empty());
+    /// assert_ne!(pos, before);
+    /// pos.undo_move(mv, undo);
+    /// assert_eq!(pos, before);
+    /// assert_eq!(pos.key(), before.key());
+    /// ```
+    #[inline]
+    pub fn do_move(&mut self, mv: Move) -> (Undo, Eliminations) {
+        self.play_reversibly(mv)
+    }
+
+    /// [`Position::do_move`] with the [`CheckmateHint`] of this position (computed
+    /// once per node by [`Position::checkmate_hint`], before any move is made): the
+    /// same result, with fewer checkmate tests. `hint` must come from this very
+    /// position; one from another position may miss an elimination (no panic).
+    ///
+    /// ```
+    /// use yono::Position;
+    /// let mut pos = Position::start();
+    /// let hint = pos.checkmate_hint();
+    /// let mv = "5g5f".parse().unwrap();
+    /// let (undo, fallen) = pos.do_move_hinted(mv, &hint);
+    /// assert!(fallen.is_empty());
+    /// pos.undo_move(mv, undo);
+    /// assert_eq!(pos, Position::start());
+    /// ```
+    #[inline]
+    pub fn do_move_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> (Undo, Eliminations) {
+        let mut unplay = self.undo_token(mv);
+        let fallen = self.play_hinted_observed(mv, hint, |before| {
+            unplay.before_fall = Some(Box::new(before.clone()))
+        });
+        (unplay, fallen)
+    }
+
+    /// Takes back `mv`, made by [`Position::do_move`] (or a null move, with
+    /// [`Move::Pass`]) which returned `undo`. Undos must come in the reverse order of
+    /// the moves; a token given to another position or out of order leaves an
+    /// unspecified (memory-safe) position.
+    ///
+    /// ```
+    /// use yono::{Move, Position};
+    /// let mut pos = Position::start();
+    /// let (undo, _) = pos.null_move();
+    /// pos.undo_move(Move::Pass, undo);
+    /// assert_eq!(pos, Position::start());
+    /// ```
+    #[inline]
+    pub fn undo_move(&mut self, mv: Move, undo: Undo) {
+        self.unplay(mv, undo)
+    }
+
+    /// The null move of a search: the seat to move does nothing and the turn goes to
+    /// the next seat in the game, exactly as a [`Move::Pass`] would (move number up by
+    /// one, then the checkmate rule of RULES.md §6 with the new mover: every King it
+    /// threatens falls, the passing seat's included). Undo it with
+    /// [`Position::undo_move`]`(Move::Pass, undo)`. Once the game is over it changes
+    /// nothing but the move number.
+    ///
+    /// ```
+    /// use yono::{Position, Seat};
+    /// let mut pos = Position::start();
+    /// let (_undo, fallen) = pos.null_move();
+    /// assert_eq!(pos.turn(), Seat::West);
+    /// assert!(fallen.is_empty());
+    /// ```
+    pub fn null_move(&mut self) -> (Undo, Eliminations) {
+        let next = self.next_in_game(self.turn);
+        self.hand_turn(next)
+    }
+
+    /// Lets `seat` move now ("best-reply" search): like [`Position::null_move`], but
+    /// the turn goes to `seat` instead of the next seat. The checkmate rule is applied
+    /// as after any move, because a search wants the game's own semantics: a seat
+    /// whose King the new mover threatens falls. Returns `None` (and changes nothing)
+    /// when `seat` is not in the game or the game is over. Undo it with
+    /// [`Position::undo_move`]`(Move::Pass, undo)`.
+    ///
+    /// ```
+    /// use yono::{Move, Position, Seat};
+    /// let mut pos = Position::start();
+    /// let (undo, _) = pos.pass_turn_to(Seat::North).unwrap();
+    /// assert_eq!(pos.turn(), Seat::North);
+    /// assert_eq!(pos.move_number(), 2);
+    /// pos.undo_move(Move::Pass, undo);
+    /// assert_eq!(pos, Position::start());
+    /// ```
+    pub fn pass_turn_to(&mut self, seat: Seat) -> Option<(Undo, Eliminations)> {
+        if !self.in_game.contains(seat) || self.in_game.len() <= 1 {
+            return None;
+        }
+        Some(self.hand_turn(seat))
+    }
+
+    fn hand_turn(&mut self, next: Seat) -> (Undo, Eliminations) {
+        let mut unplay = Undo {
             key: self.key,
             turn: self.turn,
             move_number: self.move_number,
-            moved,
-            captured,
+            moved: None,
+            captured: None,
             before_fall: None,
         };
+        self.move_number = self.move_number.saturating_add(1);
+        self.set_turn(next);
+        // Passing may leave the passer's King threatened, so every seat but the new
+        // mover is a suspect.
+        let fallen = self.resolve_checkmates(self.in_game.without(next), |before| {
+            unplay.before_fall = Some(Box::new(before.clone()))
+        });
+        (unplay, fallen)
+    }
+
+    /// [`Position::play_unchecked`], returning what [`Position::unplay`] needs to take
+    /// the move back: a few bytes, or (when a seat fell) the position before the fall;
+    /// and the seats that fell.
+    pub(crate) fn play_reversibly(&mut self, mv: Move) -> (Undo, Eliminations) {
+        let mut unplay = self.undo_token(mv);
         let fallen = self.play_observed(mv, |before| {
             unplay.before_fall = Some(Box::new(before.clone()))
         });
         (unplay, fallen)
     }
 
+    #[inline]
+    fn undo_token(&self, mv: Move) -> Undo {
+        let (moved, captured) = match mv {
+            Move::Board { from, to, .. } => (self.board[from.index()], self.board[to.index()]),
+            _ => (None, None),
+        };
+        Undo {
+            key: self.key,
+            turn: self.turn,
+            move_number: self.move_number,
+            moved,
+            captured,
+            before_fall: None,
+        }
+    }
+
     /// Takes back `mv`, played by [`Position::play_reversibly`] which returned `unplay`.
-    pub(crate) fn unplay(&mut self, mv: Move, unplay: Unplay) {
+    pub(crate) fn unplay(&mut self, mv: Move, unplay: Undo) {
         if let Some(before) = unplay.before_fall {
             *self = *before;
         }
