@@ -75,7 +75,7 @@ pub use ruleset::{NoMoveRule, Ruleset};
 pub use seat::{Seat, SeatSet};
 pub use setup::{SeatState, Setup};
 pub use square::{ParseSquareError, Square};
-pub use svg::SvgOptions;
+pub use svg::{SvgOptions, Target as SvgTarget};
 
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
