@@ -38,6 +38,7 @@ pub mod bitboard;
 mod display;
 pub mod error;
 pub mod game;
+mod gui;
 pub mod kind;
 mod movegen;
 pub mod moves;
@@ -65,6 +66,7 @@ pub use error::{
     ReserveProblem,
 };
 pub use game::{Game, GameNotOver, Series};
+pub use gui::{MoveEffect, PromotionStatus};
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, perft_full};

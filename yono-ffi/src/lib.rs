@@ -138,6 +138,8 @@ pub const YONO_MOVE_PASS: yono_move_type = 2;
 
 /// Number of squares. Square values are 0..80: see YONO_SQUARE().
 pub const YONO_SQUARE_COUNT: u8 = 81;
+/// "No square" in options and results that may name none.
+pub const YONO_SQUARE_NONE: u8 = 255;
 /// Upper bound on the number of legal moves in any position: an array of this many
 /// yono_move always holds yono_position_legal_moves().
 pub const YONO_MAX_MOVES: usize = 2115;
@@ -182,16 +184,23 @@ pub struct yono_piece {
     pub kind: yono_piece_kind,
 }
 
-/// A game: a position together with the moves that led to it from its start
+/// The game handle: a position together with the moves that led to it from its start
 /// position (for undo and for the fourfold-repetition draw).
 ///
 /// Opaque. Create with yono_position_new(), yono_position_new_ruleset(),
-/// yono_position_from_text(), yono_position_from_sfen() or yono_position_clone();
-/// destroy with yono_position_free(). A handle may be used by one thread at a time;
-/// different handles may be used by different threads at once.
+/// yono_position_from_text(), yono_position_from_sfen(), yono_position_clone() or
+/// yono_game_snapshot(); destroy with yono_position_free(). Threads: const calls may
+/// run concurrently on one handle, a non-const call must run alone (see the header's
+/// introduction).
+/// (The struct keeps its first name, yono_position, so that code naming
+/// `struct yono_position` still compiles; yono_game is the name to use.)
 pub struct yono_position {
     game: Game,
 }
+
+/// The game handle's name: what yono_position (its old name, kept for existing code)
+/// really is, a game.
+pub type yono_game = yono_position;
 
 // ---------------------------------------------------------------------------------
 // Errors and the panic boundary
@@ -678,6 +687,10 @@ pub extern "C" fn yono_status_name(status: i32) -> *const c_char {
 /// reported as YONO_STATUS_INTERNAL_ERROR with code "internal_error". It always
 /// returns that; it exists so that callers and tests can check their handling of
 /// internal errors. (The panic message may also be printed on stderr.)
+/// Test-only: exported by builds with the "selftest" feature, and not declared in
+/// yono.h (tests declare it themselves).
+#[must_use]
+#[cfg(any(test, feature = "selftest"))]
 #[no_mangle]
 pub extern "C" fn yono_selftest_internal_error() -> yono_status {
     guard(|| panic!("yono_selftest_internal_error: deliberate panic"))
@@ -708,6 +721,7 @@ pub extern "C" fn yono_position_new() -> *mut yono_position {
 /// Ownership: on YONO_STATUS_OK the caller owns `*out` and must release it with
 /// yono_position_free(); on failure `*out` is set to NULL (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (ruleset).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_new_ruleset(
     ruleset: yono_ruleset,
@@ -730,6 +744,7 @@ pub unsafe extern "C" fn yono_position_new_ruleset(
 /// set to NULL (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (see
 /// yono_last_error_code() for what is wrong).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_from_text(
     text: *const c_char,
@@ -752,6 +767,7 @@ pub unsafe extern "C" fn yono_position_from_text(
 /// standard Shogi game starting there, stored in `*out`.
 ///
 /// Ownership and errors as yono_position_from_text().
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_from_sfen(
     sfen: *const c_char,
@@ -777,6 +793,7 @@ pub unsafe extern "C" fn yono_position_from_sfen(
 /// and must release it with yono_position_free(); on failure `*out` is set to NULL
 /// (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_clone(
     pos: *const yono_position,
@@ -821,6 +838,7 @@ unsafe fn free_handle<T>(handle: *mut T) {
 
 /// Stores the ruleset (YONO_RULESET_*) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_ruleset(
     pos: *const yono_position,
@@ -840,6 +858,7 @@ pub unsafe extern "C" fn yono_position_ruleset(
 /// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
 /// winner.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_turn(
     pos: *const yono_position,
@@ -856,6 +875,7 @@ pub unsafe extern "C" fn yono_position_turn(
 /// Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
 /// Yo[n]o start this is 0xF; at the Shogi start 0x5.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_seats_in_game(
     pos: *const yono_position,
@@ -871,6 +891,7 @@ pub unsafe extern "C" fn yono_position_seats_in_game(
 
 /// Stores the move number (1 at the start, +1 after every move or pass) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_move_number(
     pos: *const yono_position,
@@ -887,6 +908,7 @@ pub unsafe extern "C" fn yono_position_move_number(
 /// Stores what stands on `square` (0..80, see YONO_SQUARE()) in `*out`: its seat
 /// and kind, or YONO_SEAT_NONE and YONO_PIECE_NONE if the square is empty.
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (square).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_piece_at(
     pos: *const yono_position,
@@ -914,6 +936,7 @@ pub unsafe extern "C" fn yono_position_piece_at(
 /// Stores how many pieces of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) `seat`
 /// holds in its reserve in `*out` (0 for a seat that is out or not in the ruleset).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat, kind).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_reserve_count(
     pos: *const yono_position,
@@ -934,6 +957,7 @@ pub unsafe extern "C" fn yono_position_reserve_count(
 /// of `seat` (what a GUI shows as check); 0 when nobody does or `seat` has no King
 /// (it is out, or not in the ruleset).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_threatened_by(
     pos: *const yono_position,
@@ -951,6 +975,7 @@ pub unsafe extern "C" fn yono_position_threatened_by(
 /// Stores the game status (YONO_GAME_ONGOING, YONO_GAME_WON or
 /// YONO_GAME_DRAWN_BY_REPETITION) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_status(
     pos: *const yono_position,
@@ -971,6 +996,7 @@ pub unsafe extern "C" fn yono_position_status(
 /// Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
 /// on or when it was drawn.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_winner(
     pos: *const yono_position,
@@ -993,6 +1019,7 @@ pub unsafe extern "C" fn yono_position_winner(
 /// repetition, every remaining seat's. -1 for a seat still playing in an ongoing
 /// game and for a seat not in the ruleset (West and East in Shogi).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_score(
     pos: *const yono_position,
@@ -1011,6 +1038,7 @@ pub unsafe extern "C" fn yono_position_score(
 /// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
 /// it is still playing or not in the ruleset. (Its score: yono_position_score().)
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_is_out(
     pos: *const yono_position,
@@ -1038,6 +1066,7 @@ pub unsafe extern "C" fn yono_position_is_out(
 /// Ownership: `moves` and `count` stay the caller's.
 /// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_legal_moves(
     pos: *const yono_position,
@@ -1059,6 +1088,7 @@ pub unsafe extern "C" fn yono_position_legal_moves(
 /// number is also what yono_position_undo() can take back.
 /// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_history(
     pos: *const yono_position,
@@ -1079,6 +1109,7 @@ pub unsafe extern "C" fn yono_position_history(
 /// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
 /// ILLEGAL_MOVE (yono_last_error_code() says why, e.g. "king_threatened"),
 /// GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_check_move(
     pos: *const yono_position,
@@ -1104,6 +1135,7 @@ pub unsafe extern "C" fn yono_position_check_move(
 /// game) and the repetition draw. On any error the position is unchanged.
 /// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
 /// ILLEGAL_MOVE, GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_move) -> yono_status {
     guard(|| {
@@ -1119,6 +1151,7 @@ pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_mo
 /// Ownership: `text` stays the caller's.
 /// Errors: NULL_ARGUMENT (pos, text), INVALID_UTF8, PARSE_ERROR (code
 /// "malformed_move"), ILLEGAL_MOVE, GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_play_text(
     pos: *mut yono_position,
@@ -1135,6 +1168,7 @@ pub unsafe extern "C" fn yono_position_play_text(
 /// `undone` is NULL.
 /// Errors: NULL_ARGUMENT (pos), NOTHING_TO_UNDO (no move since the game's start
 /// position; the position is unchanged).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_undo(
     pos: *mut yono_position,
@@ -1173,6 +1207,7 @@ pub unsafe extern "C" fn yono_position_undo(
 /// Ownership: `buf` and `needed` stay the caller's; the library keeps no pointer.
 /// Errors: NULL_ARGUMENT (pos; buf with buf_len > 0; needed in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_text(
     pos: *const yono_position,
@@ -1192,6 +1227,7 @@ pub unsafe extern "C" fn yono_position_text(
 /// yono_position_text()).
 /// Errors: as yono_position_text(), and INVALID_ARGUMENT for a Yo[n]o position
 /// (which has no SFEN).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_sfen(
     pos: *const yono_position,
@@ -1216,6 +1252,7 @@ pub unsafe extern "C" fn yono_position_sfen(
 /// the buffer rules of yono_position_text(). Lines end with '\n' (none after the
 /// last).
 /// Errors: as yono_position_text().
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_diagram(
     pos: *const yono_position,
@@ -1236,6 +1273,7 @@ pub unsafe extern "C" fn yono_position_diagram(
 /// Ownership: `text` stays the caller's.
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code
 /// "malformed_move").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_move_from_text(
     text: *const c_char,
@@ -1254,6 +1292,7 @@ pub unsafe extern "C" fn yono_move_from_text(
 /// buffer rules of yono_position_text(); YONO_MOVE_TEXT_MAX bytes always suffice.
 /// Errors: INVALID_ARGUMENT (mv describes no move), NULL_ARGUMENT (buf with
 /// buf_len > 0; needed in a query), BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_move_to_text(
     mv: yono_move,
@@ -1277,6 +1316,7 @@ pub unsafe extern "C" fn yono_move_to_text(
 /// Runs the rules engine directly: no per-node cost over the Rust library. Time
 /// grows about tenfold (Yo[n]o) or thirtyfold (Shogi) per ply.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_perft(
     pos: *const yono_position,
@@ -1299,13 +1339,21 @@ pub unsafe extern "C" fn yono_position_perft(
 // SVG diagrams
 // ---------------------------------------------------------------------------------
 
-/// What yono_position_svg() draws besides the position. Start from
-/// yono_svg_options_default() and change what you need.
+/// What yono_game_svg() draws besides the position. Start from YONO_SVG_OPTIONS_INIT
+/// or yono_svg_options_init() and change what you need.
 ///
-/// cbindgen:field-names=[size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count]
+/// The struct can grow: `struct_size` says which version the caller was compiled
+/// against (sizeof(yono_svg_options) in its header). The library reads only the
+/// first struct_size bytes and uses the defaults for fields a caller's older header
+/// did not have; a struct_size larger than the library knows (a newer header than the
+/// library) is an INVALID_ARGUMENT. New fields are only ever added at the end.
+///
+/// cbindgen:field-names=[struct_size, size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count, orientation, text_as_paths, selected, selected_reserve_seat, selected_reserve_kind, destinations, destinations_count, check, check_count]
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct yono_svg_options {
+    /// sizeof(yono_svg_options) as the caller compiled it (set by the initialisers).
+    pub struct_size: usize,
     /// Width and height of the picture in pixels; 0 for a scalable picture (no
     /// width/height attributes). Default 640.
     pub size: u32,
@@ -1319,21 +1367,116 @@ pub struct yono_svg_options {
     pub has_last_move: u8,
     /// The last move (origin and destination shaded; a drop: its square).
     pub last_move: yono_move,
-    /// Squares (0..80) to shade, or NULL; read during the call only.
+    /// Squares (0..80) to shade in cyan, or NULL; read during the call only.
     pub highlight: *const u8,
     /// Number of squares in highlight.
     pub highlight_count: usize,
+    /// The seat drawn at the bottom (default YONO_SEAT_SOUTH); yono_svg_square_rect()
+    /// and yono_svg_hit_test() give the geometry for it.
+    pub orientation: yono_seat,
+    /// 1 to draw piece letters, counts and coordinates as paths, for renderers
+    /// without text such as nanosvg (SDL2_image); default 0.
+    pub text_as_paths: u8,
+    /// A selected square (shaded green, framed) or YONO_SQUARE_NONE (default).
+    pub selected: u8,
+    /// The seat of a selected reserve piece, or YONO_SEAT_NONE (default).
+    pub selected_reserve_seat: yono_seat,
+    /// The kind of a selected reserve piece (YONO_PIECE_ROOK .. YONO_PIECE_PAWN), or
+    /// YONO_PIECE_NONE (default).
+    pub selected_reserve_kind: yono_piece_kind,
+    /// Destination squares (a dot, or a frame on an occupied square), or NULL.
+    pub destinations: *const u8,
+    /// Number of squares in destinations.
+    pub destinations_count: usize,
+    /// Squares to mark as in check (red), besides the threatened Kings, or NULL.
+    pub check: *const u8,
+    /// Number of squares in check.
+    pub check_count: usize,
 }
 
-/// Stores the default options in `*out`: size 640, threats shown, no zones, no last
-/// move, no highlighted squares.
-/// Errors: NULL_ARGUMENT (out).
+/// The first published yono_svg_options, without struct_size: what
+/// yono_svg_options_default() and yono_position_svg() still take, so programs built
+/// against the old header keep working.
+///
+/// cbindgen:field-names=[size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count]
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_svg_options_v0 {
+    /// As in yono_svg_options.
+    pub size: u32,
+    /// As in yono_svg_options.
+    pub show_threats: u8,
+    /// As in yono_svg_options.
+    pub zones_for: yono_seat,
+    /// As in yono_svg_options.
+    pub has_last_move: u8,
+    /// As in yono_svg_options.
+    pub last_move: yono_move,
+    /// As in yono_svg_options.
+    pub highlight: *const u8,
+    /// As in yono_svg_options.
+    pub highlight_count: usize,
+}
+
+/// The smallest struct_size accepted: the first version with struct_size.
+const SVG_OPTIONS_V1_SIZE: usize = std::mem::size_of::<yono_svg_options>();
+
+fn svg_options_defaults() -> yono_svg_options {
+    yono_svg_options {
+        struct_size: std::mem::size_of::<yono_svg_options>(),
+        size: 640,
+        show_threats: 1,
+        zones_for: YONO_SEAT_NONE,
+        has_last_move: 0,
+        last_move: yono_move::default(),
+        highlight: std::ptr::null(),
+        highlight_count: 0,
+        orientation: YONO_SEAT_SOUTH,
+        text_as_paths: 0,
+        selected: YONO_SQUARE_NONE,
+        selected_reserve_seat: YONO_SEAT_NONE,
+        selected_reserve_kind: YONO_PIECE_NONE,
+        destinations: std::ptr::null(),
+        destinations_count: 0,
+        check: std::ptr::null(),
+        check_count: 0,
+    }
+}
+
+/// Stores the default options in `*opts` (as YONO_SVG_OPTIONS_INIT): size 640, threats
+/// shown, South at the bottom, text as text, nothing selected or marked. Pass
+/// sizeof(yono_svg_options) as `struct_size`.
+/// Errors: NULL_ARGUMENT (opts), INVALID_ARGUMENT (a struct_size this library does not
+/// know).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options) -> yono_status {
+pub unsafe extern "C" fn yono_svg_options_init(
+    opts: *mut yono_svg_options,
+    struct_size: usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(opts, "opts") }?;
+        if struct_size != SVG_OPTIONS_V1_SIZE {
+            return Err(Fail::invalid(format!(
+                "struct_size {struct_size} is not sizeof(yono_svg_options) ({SVG_OPTIONS_V1_SIZE})"
+            )));
+        }
+        *out = svg_options_defaults();
+        Ok(())
+    })
+}
+
+/// Stores the default options in the old layout (yono_svg_options_v0).
+/// Errors: NULL_ARGUMENT (out).
+#[must_use]
+#[deprecated(note = "use yono_svg_options_init() or YONO_SVG_OPTIONS_INIT")]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options_v0) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
-        *out = yono_svg_options {
+        *out = yono_svg_options_v0 {
             size: 640,
             show_threats: 1,
             zones_for: YONO_SEAT_NONE,
@@ -1346,58 +1489,106 @@ pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options) ->
     })
 }
 
-unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::SvgOptions> {
-    // SAFETY: NULL or a valid options struct, per the contract.
-    let Some(o) = (unsafe { opts.as_ref() }) else {
-        return Ok(yono::SvgOptions::default());
-    };
-    let mut out =
-        yono::SvgOptions::default()
-            .with_size(o.size)
-            .with_threats(match o.show_threats {
-                0 => false,
-                1 => true,
-                v => return Err(Fail::invalid(format!("show_threats {v} is not 0 or 1"))),
-            });
+/// Squares from a caller array of `count` bytes (NULL allowed when count is 0).
+unsafe fn squares_arg(ptr: *const u8, count: usize, what: &str) -> Res<Vec<Square>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    if ptr.is_null() {
+        return Err(Fail::null(&format!("{what} (with a nonzero count)")));
+    }
+    if count > 81 * 16 {
+        return Err(Fail::invalid(format!(
+            "{what} count {count} is more than 1296"
+        )));
+    }
+    // SAFETY: ptr points to count readable bytes, per the contract.
+    let squares = unsafe { std::slice::from_raw_parts(ptr, count) };
+    squares.iter().map(|&sq| square_arg(sq, what)).collect()
+}
+
+fn flag_arg(v: u8, what: &str) -> Res<bool> {
+    match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        v => Err(Fail::invalid(format!("{what} {v} is not 0 or 1"))),
+    }
+}
+
+/// The options of a (current-layout) struct, checked.
+unsafe fn svg_options_from(o: &yono_svg_options) -> Res<yono::SvgOptions> {
+    let mut out = yono::SvgOptions::default()
+        .with_size(o.size)
+        .with_threats(flag_arg(o.show_threats, "show_threats")?)
+        .with_text_as_paths(flag_arg(o.text_as_paths, "text_as_paths")?)
+        .with_orientation(seat_arg(o.orientation)?);
     if o.zones_for != YONO_SEAT_NONE {
         out.zones_for = Some(seat_arg(o.zones_for)?);
     }
-    match o.has_last_move {
-        0 => {}
-        1 => out.last_move = Some(from_c_move(o.last_move)?),
-        v => return Err(Fail::invalid(format!("has_last_move {v} is not 0 or 1"))),
+    if flag_arg(o.has_last_move, "has_last_move")? {
+        out.last_move = Some(from_c_move(o.last_move)?);
     }
-    if o.highlight_count > 0 {
-        if o.highlight.is_null() {
-            return Err(Fail::null("highlight (with a nonzero highlight_count)"));
+    if o.selected != YONO_SQUARE_NONE {
+        out.selected = Some(square_arg(o.selected, "selected")?);
+    }
+    match (o.selected_reserve_seat, o.selected_reserve_kind) {
+        (YONO_SEAT_NONE, YONO_PIECE_NONE) => {}
+        (seat, kind) => {
+            out.selected_reserve = Some((seat_arg(seat)?, hand_kind_arg(kind)?));
         }
-        if o.highlight_count > 81 * 16 {
-            return Err(Fail::invalid(format!(
-                "highlight_count {} is more than 1296",
-                o.highlight_count
-            )));
-        }
-        // SAFETY: highlight points to highlight_count readable bytes, per the contract.
-        let squares = unsafe { std::slice::from_raw_parts(o.highlight, o.highlight_count) };
-        for &sq in squares {
-            out.highlight.push(square_arg(sq, "highlighted")?);
-        }
+    }
+    // SAFETY: each array has its count of readable bytes, per the contract.
+    unsafe {
+        out.highlight = squares_arg(o.highlight, o.highlight_count, "highlighted")?;
+        out.destinations = squares_arg(o.destinations, o.destinations_count, "destination")?;
+        out.check = squares_arg(o.check, o.check_count, "check")?;
     }
     Ok(out)
 }
 
+unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::SvgOptions> {
+    if opts.is_null() {
+        return Ok(yono::SvgOptions::default());
+    }
+    // SAFETY: a readable struct_size field first, per the contract.
+    let size = unsafe { opts.cast::<usize>().read_unaligned() };
+    let ours = std::mem::size_of::<yono_svg_options>();
+    if size > ours || size < SVG_OPTIONS_V1_SIZE {
+        return Err(Fail::invalid(format!(
+            "struct_size {size} is not a yono_svg_options size this library knows \
+             ({SVG_OPTIONS_V1_SIZE} to {ours}): initialise with YONO_SVG_OPTIONS_INIT"
+        )));
+    }
+    // Older, shorter layouts: the caller's bytes over the defaults.
+    let mut o = svg_options_defaults();
+    // SAFETY: the caller's struct has `size` readable bytes, and `o` at least as many.
+    unsafe {
+        std::ptr::copy_nonoverlapping(
+            opts.cast::<u8>(),
+            (&mut o as *mut yono_svg_options).cast::<u8>(),
+            size,
+        )
+    };
+    // SAFETY: the arrays in `o` come from the caller, per the contract.
+    unsafe { svg_options_from(&o) }
+}
+
 /// Writes an SVG 1.1 diagram of the current position into `buf`, with the buffer
-/// rules of yono_position_text() (a diagram is about 30 to 50 kB: ask for the size
-/// first). The board has coordinates (files 9..1, ranks a..i); each seat's pieces are
-/// drawn in its own colour pointing in its forward direction, promoted ones filled
-/// solid; each seat's reserve, state (to move, checkmated with its score, winner) is
-/// shown beside its side. `opts` may be NULL for the defaults
-/// (yono_svg_options_default()).
-/// Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad seat, square, move or
-/// flag in opts), NULL_ARGUMENT (highlight with a nonzero count).
+/// rules of yono_position_text() (a diagram is about 30 to 60 kB: ask for the size
+/// first). The board has coordinates; each seat's pieces are drawn in its own colour
+/// pointing in its forward direction, promoted ones filled solid; each seat's reserve
+/// and state (to move, checkmated with its score, winner) are shown beside its side.
+/// The output draws alike in librsvg, resvg, browsers and QtSvg (no markers, patterns
+/// or <title> inside <text>); with text_as_paths also in renderers without text.
+/// Squares have ids "sq-5e", pieces "piece-5e", reserve pieces "reserve-s-P" with a
+/// transparent hit area "slot-s-P". `opts` may be NULL for the defaults.
+/// Geometry: yono_svg_square_rect(), yono_svg_reserve_rect(), yono_svg_hit_test().
+/// Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad struct_size, seat,
+/// square, move or flag in opts), NULL_ARGUMENT (an array with a nonzero count).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_svg(
-    pos: *const yono_position,
+pub unsafe extern "C" fn yono_game_svg(
+    game: *const yono_game,
     opts: *const yono_svg_options,
     buf: *mut c_char,
     buf_len: usize,
@@ -1405,11 +1596,152 @@ pub unsafe extern "C" fn yono_position_svg(
 ) -> yono_status {
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract.
-        let game = unsafe { game_ref(pos) }?;
+        let game = unsafe { game_ref(game) }?;
         // SAFETY: NULL or valid, per the contract.
         let opts = unsafe { svg_options_arg(opts) }?;
         // SAFETY: per the buffer rules of the contract.
         unsafe { write_text(&game.position().svg(&opts), buf, buf_len, needed) }
+    })
+}
+
+/// yono_game_svg() with the old options layout (yono_svg_options_v0, NULL for the
+/// defaults).
+/// Errors: as yono_game_svg().
+#[must_use]
+#[deprecated(note = "use yono_game_svg() with yono_svg_options")]
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_svg(
+    pos: *const yono_position,
+    opts: *const yono_svg_options_v0,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let mut o = svg_options_defaults();
+        // SAFETY: NULL or a valid old-layout struct, per the contract.
+        if let Some(v0) = unsafe { opts.as_ref() } {
+            o.size = v0.size;
+            o.show_threats = v0.show_threats;
+            o.zones_for = v0.zones_for;
+            o.has_last_move = v0.has_last_move;
+            o.last_move = v0.last_move;
+            o.highlight = v0.highlight;
+            o.highlight_count = v0.highlight_count;
+        }
+        // SAFETY: the arrays come from the caller, per the contract.
+        let opts = unsafe { svg_options_from(&o) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&game.position().svg(&opts), buf, buf_len, needed) }
+    })
+}
+
+/// A rectangle in the SVG's viewBox units (the viewBox is 920 x 920; a picture of
+/// `size` pixels scales by size / 920).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct yono_rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub width: f32,
+    /// Height.
+    pub height: f32,
+}
+
+fn to_c_rect(r: yono::svg::Rect) -> yono_rect {
+    yono_rect {
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+    }
+}
+
+/// Stores in `*out` the rectangle of `square` in a diagram drawn with `orientation`
+/// at the bottom (the board's top-left corner is at (188, 188), squares are 60 wide).
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (square, orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_square_rect(
+    square: u8,
+    orientation: yono_seat,
+    out: *mut yono_rect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        let sq = square_arg(square, "the")?;
+        *out = to_c_rect(yono::svg::square_rect(sq, seat_arg(orientation)?));
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the rectangle of `seat`'s reserve slot for `kind` (piece and
+/// count) in a diagram drawn with `orientation` at the bottom. Each kind has a fixed
+/// slot (R B G S N L P), drawn only while the seat holds one.
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (seat, kind, orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_reserve_rect(
+    seat: yono_seat,
+    kind: yono_piece_kind,
+    orientation: yono_seat,
+    out: *mut yono_rect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        let (seat, kind) = (seat_arg(seat)?, hand_kind_arg(kind)?);
+        let rect = yono::svg::reserve_rect(seat, kind, seat_arg(orientation)?)
+            .ok_or_else(|| Fail::invalid("no reserve slot"))?;
+        *out = to_c_rect(rect);
+        Ok(())
+    })
+}
+
+/// What the point (x, y), in viewBox units (pixels * 920 / size), falls on in a
+/// diagram drawn with `orientation` at the bottom: a square (stored in `*square`,
+/// with `*seat` and `*kind` set to NONE), a reserve slot (`*seat` and `*kind` set,
+/// `*square` YONO_SQUARE_NONE; the seat may hold none of that kind), or nothing (all
+/// three NONE).
+/// Errors: NULL_ARGUMENT (square, seat, kind), INVALID_ARGUMENT (orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_hit_test(
+    x: f32,
+    y: f32,
+    orientation: yono_seat,
+    square: *mut u8,
+    seat: *mut yono_seat,
+    kind: *mut yono_piece_kind,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let (square, seat, kind) = unsafe {
+            (
+                out_mut(square, "square")?,
+                out_mut(seat, "seat")?,
+                out_mut(kind, "kind")?,
+            )
+        };
+        let hit = yono::svg::hit_test(x, y, seat_arg(orientation)?);
+        (*square, *seat, *kind) = match hit {
+            Some(yono::svg::Target::Square(sq)) => {
+                (sq.index() as u8, YONO_SEAT_NONE, YONO_PIECE_NONE)
+            }
+            Some(yono::svg::Target::Reserve(s, k)) => (
+                YONO_SQUARE_NONE,
+                s.index() as yono_seat,
+                k.index() as yono_piece_kind,
+            ),
+            None => (YONO_SQUARE_NONE, YONO_SEAT_NONE, YONO_PIECE_NONE),
+        };
+        Ok(())
     })
 }
 
@@ -1422,7 +1754,7 @@ pub unsafe extern "C" fn yono_position_svg(
 /// docs/RECORDS.md.
 ///
 /// Opaque. Create with yono_record_load() or yono_record_from_position(); destroy with
-/// yono_record_free(). One thread at a time per handle.
+/// yono_record_free(). Threads: as yono_game (const calls may overlap).
 pub struct yono_record {
     rec: yono::GameRecord,
 }
@@ -1464,6 +1796,7 @@ unsafe fn record_mut<'a>(rec: *mut yono_record) -> Res<&'a mut yono::GameRecord>
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (the code, one of
 /// the "record_..." codes, says what; the message says where, e.g. "move 7 (line 12):
 /// ...").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_load(
     text: *const c_char,
@@ -1501,6 +1834,7 @@ pub unsafe extern "C" fn yono_record_load(
 /// metadata or comments, stored in `*out`.
 /// Ownership: as yono_record_load().
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_from_position(
     pos: *const yono_position,
@@ -1528,6 +1862,7 @@ pub unsafe extern "C" fn yono_record_free(rec: *mut yono_record) {
 /// Writes the record in its text form into `buf` (buffer rules of
 /// yono_position_text()). yono_record_load() of this text gives an equal record.
 /// Errors: as yono_position_text() (with rec for pos).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_save(
     rec: *const yono_record,
@@ -1547,6 +1882,7 @@ pub unsafe extern "C" fn yono_record_save(
 /// (buffer rules of yono_position_text()). yono_record_load() of this text gives an
 /// equal record.
 /// Errors: as yono_position_text() (with rec for pos).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_save_json(
     rec: *const yono_record,
@@ -1568,6 +1904,7 @@ pub unsafe extern "C" fn yono_record_save_json(
 /// "north", "east", ...
 /// Errors: NULL_ARGUMENT (rec, key), INVALID_UTF8, INVALID_ARGUMENT (code
 /// "record_bad_key" or "record_bad_value").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_set_meta(
     rec: *mut yono_record,
@@ -1590,6 +1927,7 @@ pub unsafe extern "C" fn yono_record_set_meta(
 /// Writes metadata `key`'s value into `buf` (buffer rules of yono_position_text()).
 /// Errors: as yono_position_text() (with rec for pos), NULL_ARGUMENT (key),
 /// INVALID_UTF8, INVALID_ARGUMENT (no such key).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_meta(
     rec: *const yono_record,
@@ -1613,6 +1951,7 @@ pub unsafe extern "C" fn yono_record_meta(
 /// it when `comment` is NULL or "".
 /// Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (code
 /// "record_no_such_move" or "record_bad_value").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_set_comment(
     rec: *mut yono_record,
@@ -1634,6 +1973,7 @@ pub unsafe extern "C" fn yono_record_set_comment(
 
 /// Stores the number of moves in the record in `*out`.
 /// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_ply_count(
     rec: *const yono_record,
@@ -1647,12 +1987,27 @@ pub unsafe extern "C" fn yono_record_ply_count(
     })
 }
 
-/// A new game handle at the record's final position, with its moves as history
-/// (status, scores, undo work as usual), stored in `*out`.
-/// Ownership: as yono_position_from_text().
-/// Errors: NULL_ARGUMENT (rec, out).
+/// The old name of yono_record_to_game(), which it calls (the new name says that it
+/// makes a new handle).
+/// Errors: as yono_record_to_game().
+#[must_use]
+#[deprecated(note = "use yono_record_to_game()")]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_position(
+    rec: *const yono_record,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    // SAFETY: the same contract.
+    unsafe { yono_record_to_game(rec, out) }
+}
+
+/// A new game handle at the record's final position, with its moves as history
+/// (status, scores, undo work as usual), stored in `*out`.
+/// Ownership: as yono_position_from_text(): the caller frees `*out`.
+/// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_to_game(
     rec: *const yono_record,
     out: *mut *mut yono_position,
 ) -> yono_status {
@@ -1664,6 +2019,33 @@ pub unsafe extern "C" fn yono_record_position(
         let rec = unsafe { record_ref(rec) }?;
         make_handle(out, || Ok(rec.game().clone()))
     })
+}
+
+// ---------------------------------------------------------------------------------
+// Threads and GUIs
+// ---------------------------------------------------------------------------------
+
+/// A snapshot of `game` for another thread: an independent deep copy (history
+/// included) stored in `*out`, about 1 microsecond. Take it while no other thread
+/// changes `game` (under the lock of the thread that plays), then hand it to the
+/// reader, which needs no lock for it and frees it with yono_game_free().
+/// Ownership: the caller owns `*out`; on failure `*out` is set to NULL.
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_snapshot(
+    game: *const yono_game,
+    out: *mut *mut yono_game,
+) -> yono_status {
+    // SAFETY: the same contract as yono_position_clone().
+    unsafe { yono_position_clone(game, out) }
+}
+
+/// Releases a game handle (the same as yono_position_free()). NULL is allowed.
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_free(game: *mut yono_game) {
+    // SAFETY: the same contract as yono_position_free().
+    unsafe { yono_position_free(game) }
 }
 
 #[cfg(test)]
