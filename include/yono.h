@@ -450,6 +450,59 @@ typedef struct yono_rect {
 } yono_rect;
 
 /**
+ * Whether a from→to move may promote: yono_game_promotion_status().
+ */
+typedef uint8_t yono_promotion;
+
+/**
+ * What a move does (yono_game_preview()) or did (yono_game_play_described()).
+ *
+ */
+typedef struct yono_move_effect {
+  /**
+   * The seat that plays it.
+   */
+  yono_seat mover;
+  /**
+   * The piece moved or dropped, before the move (NONE for a pass).
+   */
+  struct yono_piece piece;
+  /**
+   * The piece taken (NONE if none); it joins the mover's reserve unpromoted.
+   */
+  struct yono_piece captured;
+  /**
+   * 1 if the move promotes, else 0.
+   */
+  uint8_t promotes;
+  /**
+   * How many seats lose by this move (0..3).
+   */
+  uint8_t fallen_count;
+  /**
+   * The seats that lose, in seat order: checkmated and removed (Yo[n]o), and at the
+   * end of a won game every seat but the winner (in Shogi the checkmated side).
+   */
+  yono_seat fallen[4];
+  /**
+   * Their scores (fallen_scores[i] is the score of fallen[i]).
+   */
+  uint8_t fallen_scores[4];
+  /**
+   * The game's status after the move (YONO_GAME_*).
+   */
+  yono_game_status status;
+  /**
+   * The winner after the move, or YONO_SEAT_NONE.
+   */
+  yono_seat winner;
+  /**
+   * The seat to move after the move (after a win: see yono_position_turn()).
+   */
+  yono_seat next_turn;
+} yono_move_effect;
+
+/**
  * South (`s`), who moves first.
  */
 #define YONO_SEAT_SOUTH 0
@@ -589,6 +642,26 @@ typedef struct yono_rect {
  */
 #define YONO_MOVE_PASS 2
 
+/**
+ * Only the move without promotion is legal: play it without asking.
+ */
+#define YONO_PROMOTION_IMPOSSIBLE 0
+
+/**
+ * Both are legal: ask the player.
+ */
+#define YONO_PROMOTION_OPTIONAL 1
+
+/**
+ * Only the promoting move is legal: play it without asking.
+ */
+#define YONO_PROMOTION_COMPULSORY 2
+
+/**
+ * No legal move goes from that square to that square.
+ */
+#define YONO_PROMOTION_NO_MOVE 255
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -704,15 +777,18 @@ enum yono_status yono_position_ruleset(const struct yono_position *pos,
                                        yono_ruleset *out);
 
 /**
- * Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
- * winner.
+ * Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is over this is still
+ * the seat whose turn it would be: in Yo[n]o the winner (the only seat left), in Shogi
+ * the checkmated side (checkmate there is having no move on one's turn). Who won:
+ * yono_position_winner(); who lost: yono_game_lost_seats().
  * Errors: NULL_ARGUMENT (pos, out).
  */
 YONO_MUST_USE enum yono_status yono_position_turn(const struct yono_position *pos, yono_seat *out);
 
 /**
- * Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
- * Yo[n]o start this is 0xF; at the Shogi start 0x5.
+ * Stores the set of seats still in the game (bit 1 << seat) in `*out`: not removed
+ * by the checkmate rule. At the Yo[n]o start this is 0xF; at the Shogi start 0x5, and
+ * it stays 0x5 after a Shogi checkmate (see yono_game_lost_seats()).
  * Errors: NULL_ARGUMENT (pos, out).
  */
 YONO_MUST_USE
@@ -791,8 +867,10 @@ enum yono_status yono_position_score(const struct yono_position *pos,
                                      int8_t *out);
 
 /**
- * Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
- * it is still playing or not in the ruleset. (Its score: yono_position_score().)
+ * Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated and
+ * removed by the Yo[n]o checkmate rule, 0 if it is still on the board or not in the
+ * ruleset. A checkmated Shogi side is not removed (0 here); who lost, in either
+ * ruleset: yono_game_lost_seats(). (Its score: yono_position_score().)
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
  */
 YONO_MUST_USE
@@ -1171,6 +1249,133 @@ YONO_MUST_USE enum yono_status yono_game_snapshot(const yono_game *game, yono_ga
  * Releases a game handle (the same as yono_position_free()). NULL is allowed.
  */
 void yono_game_free(yono_game *game);
+
+/**
+ * The legal board moves of the piece on `from` (none for an empty square or another
+ * seat's piece; both promotion choices included), into `moves` with the array rules
+ * of yono_position_legal_moves(). For the squares to highlight after a click.
+ * Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (from).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_moves_from(const yono_game *game,
+                                      uint8_t from,
+                                      struct yono_move *moves,
+                                      size_t capacity,
+                                      size_t *count);
+
+/**
+ * The legal drops of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) by the seat to move
+ * (none if its reserve holds none), with the array rules of
+ * yono_position_legal_moves(); their `to` squares are the drop targets.
+ * Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (kind).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_drops_of(const yono_game *game,
+                                    yono_piece_kind kind,
+                                    struct yono_move *moves,
+                                    size_t capacity,
+                                    size_t *count);
+
+/**
+ * Stores in `*out` whether the move `from`→`to` may promote: IMPOSSIBLE, OPTIONAL
+ * (ask the player), COMPULSORY, or YONO_PROMOTION_NO_MOVE when it is not legal.
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (from, to).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_promotion_status(const yono_game *game,
+                                            uint8_t from,
+                                            uint8_t to,
+                                            yono_promotion *out);
+
+/**
+ * What `mv` would do, without playing it, stored in `*out`.
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (a malformed move),
+ * ILLEGAL_MOVE and GAME_OVER as yono_position_play() (nothing is played).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_preview(const yono_game *game,
+                                   struct yono_move mv,
+                                   struct yono_move_effect *out);
+
+/**
+ * Plays `mv` (as yono_position_play()) and stores what it did in `*out` (`out` may be
+ * NULL).
+ * Errors: as yono_position_play().
+ */
+YONO_MUST_USE
+enum yono_status yono_game_play_described(yono_game *game,
+                                          struct yono_move mv,
+                                          struct yono_move_effect *out);
+
+/**
+ * Plays again the last move taken back by yono_position_undo(), storing it in
+ * `*redone` unless that is NULL. Playing any other move forgets the undone moves.
+ * Errors: NULL_ARGUMENT (game), NOTHING_TO_UNDO (code "nothing_to_redo": no undone
+ * move to play again; nothing changes).
+ */
+YONO_MUST_USE enum yono_status yono_game_redo(yono_game *game, struct yono_move *redone);
+
+/**
+ * Stores in `*out` how many undone moves yono_game_redo() can play again.
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_redo_count(const yono_game *game, size_t *out);
+
+/**
+ * Stores in `*out` the seats that have lost (a yono_seat_set): the checkmated seats
+ * removed from the game and, once the game is won, every seat but the winner. In
+ * Shogi the checkmated side is never removed (yono_position_is_out() stays 0 and
+ * yono_position_seats_in_game() keeps it), so this is the call for "who lost".
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_lost_seats(const yono_game *game, yono_seat_set *out);
+
+/**
+ * Writes the comment on move `ply` (from 1) into `buf` (buffer rules of
+ * yono_position_text()); "" when that move has none.
+ * Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (code
+ * "record_no_such_move": ply is 0 or past the last move).
+ */
+YONO_MUST_USE
+enum yono_status yono_record_comment(const struct yono_record *rec,
+                                     size_t ply,
+                                     char *buf,
+                                     size_t buf_len,
+                                     size_t *needed);
+
+/**
+ * Stores in `*out` how many metadata keys the record has (its headers, unknown ones
+ * included; yono_record_meta_key() names them).
+ * Errors: NULL_ARGUMENT (rec, out).
+ */
+YONO_MUST_USE enum yono_status yono_record_meta_count(const struct yono_record *rec, size_t *out);
+
+/**
+ * Writes the `index`-th metadata key (0 .. yono_record_meta_count() - 1, in sorted
+ * order) into `buf` (buffer rules of yono_position_text()); its value:
+ * yono_record_meta().
+ * Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (index).
+ */
+YONO_MUST_USE
+enum yono_status yono_record_meta_key(const struct yono_record *rec,
+                                      size_t index,
+                                      char *buf,
+                                      size_t buf_len,
+                                      size_t *needed);
+
+/**
+ * Appends `mv` to the record (played from its final position, checked as
+ * yono_position_play()), with `comment` (one line, at most 1024 bytes; NULL or "" for
+ * none). Metadata and earlier comments are kept, so a loaded record can be continued
+ * and saved again.
+ * Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (a malformed move, or
+ * code "record_bad_value" for the comment), PARSE_ERROR (code "record_bad_move": the
+ * move is not legal there; the message says why). Nothing changes on error.
+ */
+YONO_MUST_USE
+enum yono_status yono_record_play(struct yono_record *rec,
+                                  struct yono_move mv,
+                                  const char *comment);
 
 #ifdef __cplusplus
 }  // extern "C"

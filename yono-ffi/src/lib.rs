@@ -279,6 +279,7 @@ fn code_cstr(code: &str) -> &'static CStr {
         c"internal_error",
         c"invalid_argument",
         c"nothing_to_undo",
+        c"nothing_to_redo",
         c"game_over",
         c"malformed_move",
         // ParseError
@@ -855,8 +856,10 @@ pub unsafe extern "C" fn yono_position_ruleset(
     })
 }
 
-/// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
-/// winner.
+/// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is over this is still
+/// the seat whose turn it would be: in Yo[n]o the winner (the only seat left), in Shogi
+/// the checkmated side (checkmate there is having no move on one's turn). Who won:
+/// yono_position_winner(); who lost: yono_game_lost_seats().
 /// Errors: NULL_ARGUMENT (pos, out).
 #[must_use]
 #[no_mangle]
@@ -872,8 +875,9 @@ pub unsafe extern "C" fn yono_position_turn(
     })
 }
 
-/// Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
-/// Yo[n]o start this is 0xF; at the Shogi start 0x5.
+/// Stores the set of seats still in the game (bit 1 << seat) in `*out`: not removed
+/// by the checkmate rule. At the Yo[n]o start this is 0xF; at the Shogi start 0x5, and
+/// it stays 0x5 after a Shogi checkmate (see yono_game_lost_seats()).
 /// Errors: NULL_ARGUMENT (pos, out).
 #[must_use]
 #[no_mangle]
@@ -1035,8 +1039,10 @@ pub unsafe extern "C" fn yono_position_score(
     })
 }
 
-/// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
-/// it is still playing or not in the ruleset. (Its score: yono_position_score().)
+/// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated and
+/// removed by the Yo[n]o checkmate rule, 0 if it is still on the board or not in the
+/// ruleset. A checkmated Shogi side is not removed (0 here); who lost, in either
+/// ruleset: yono_game_lost_seats(). (Its score: yono_position_score().)
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
 #[must_use]
 #[no_mangle]
@@ -2046,6 +2052,390 @@ pub unsafe extern "C" fn yono_game_snapshot(
 pub unsafe extern "C" fn yono_game_free(game: *mut yono_game) {
     // SAFETY: the same contract as yono_position_free().
     unsafe { yono_position_free(game) }
+}
+
+/// Whether a from→to move may promote: yono_game_promotion_status().
+pub type yono_promotion = u8;
+/// Only the move without promotion is legal: play it without asking.
+pub const YONO_PROMOTION_IMPOSSIBLE: yono_promotion = 0;
+/// Both are legal: ask the player.
+pub const YONO_PROMOTION_OPTIONAL: yono_promotion = 1;
+/// Only the promoting move is legal: play it without asking.
+pub const YONO_PROMOTION_COMPULSORY: yono_promotion = 2;
+/// No legal move goes from that square to that square.
+pub const YONO_PROMOTION_NO_MOVE: yono_promotion = 255;
+
+/// What a move does (yono_game_preview()) or did (yono_game_play_described()).
+///
+/// cbindgen:field-names=[mover, piece, captured, promotes, fallen_count, fallen, fallen_scores, status, winner, next_turn]
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_move_effect {
+    /// The seat that plays it.
+    pub mover: yono_seat,
+    /// The piece moved or dropped, before the move (NONE for a pass).
+    pub piece: yono_piece,
+    /// The piece taken (NONE if none); it joins the mover's reserve unpromoted.
+    pub captured: yono_piece,
+    /// 1 if the move promotes, else 0.
+    pub promotes: u8,
+    /// How many seats lose by this move (0..3).
+    pub fallen_count: u8,
+    /// The seats that lose, in seat order: checkmated and removed (Yo[n]o), and at the
+    /// end of a won game every seat but the winner (in Shogi the checkmated side).
+    pub fallen: [yono_seat; 4],
+    /// Their scores (fallen_scores[i] is the score of fallen[i]).
+    pub fallen_scores: [u8; 4],
+    /// The game's status after the move (YONO_GAME_*).
+    pub status: yono_game_status,
+    /// The winner after the move, or YONO_SEAT_NONE.
+    pub winner: yono_seat,
+    /// The seat to move after the move (after a win: see yono_position_turn()).
+    pub next_turn: yono_seat,
+}
+
+fn to_c_piece(p: Option<yono::Piece>) -> yono_piece {
+    match p {
+        Some(p) => yono_piece {
+            seat: p.seat.index() as yono_seat,
+            kind: p.kind.index() as yono_piece_kind,
+        },
+        None => yono_piece {
+            seat: YONO_SEAT_NONE,
+            kind: YONO_PIECE_NONE,
+        },
+    }
+}
+
+fn to_c_effect(e: &yono::MoveEffect) -> yono_move_effect {
+    let mut out = yono_move_effect {
+        mover: e.mover.index() as yono_seat,
+        piece: to_c_piece(e.piece),
+        captured: to_c_piece(e.captured),
+        promotes: e.promotes as u8,
+        fallen_count: 0,
+        fallen: [YONO_SEAT_NONE; 4],
+        fallen_scores: [0; 4],
+        status: match e.status {
+            Status::Ongoing => YONO_GAME_ONGOING,
+            Status::Won(_) => YONO_GAME_WON,
+            Status::DrawnByRepetition => YONO_GAME_DRAWN_BY_REPETITION,
+        },
+        winner: match e.status {
+            Status::Won(w) => w.index() as yono_seat,
+            _ => YONO_SEAT_NONE,
+        },
+        next_turn: e.next_turn.index() as yono_seat,
+    };
+    for (i, &(seat, score)) in e.fallen.iter().take(4).enumerate() {
+        out.fallen[i] = seat.index() as yono_seat;
+        out.fallen_scores[i] = score;
+        out.fallen_count += 1;
+    }
+    out
+}
+
+/// The legal board moves of the piece on `from` (none for an empty square or another
+/// seat's piece; both promotion choices included), into `moves` with the array rules
+/// of yono_position_legal_moves(). For the squares to highlight after a click.
+/// Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (from).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_moves_from(
+    game: *const yono_game,
+    from: u8,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(game) }?;
+        let from = square_arg(from, "origin")?;
+        let list: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Some(from))
+            .collect();
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(&list, moves, capacity, count) }
+    })
+}
+
+/// The legal drops of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) by the seat to move
+/// (none if its reserve holds none), with the array rules of
+/// yono_position_legal_moves(); their `to` squares are the drop targets.
+/// Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (kind).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_drops_of(
+    game: *const yono_game,
+    kind: yono_piece_kind,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(game) }?;
+        let kind = hand_kind_arg(kind)?;
+        let list: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Drop { kind: k, .. } if *k == kind))
+            .collect();
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(&list, moves, capacity, count) }
+    })
+}
+
+/// Stores in `*out` whether the move `from`→`to` may promote: IMPOSSIBLE, OPTIONAL
+/// (ask the player), COMPULSORY, or YONO_PROMOTION_NO_MOVE when it is not legal.
+/// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (from, to).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_promotion_status(
+    game: *const yono_game,
+    from: u8,
+    to: u8,
+    out: *mut yono_promotion,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let (from, to) = (square_arg(from, "origin")?, square_arg(to, "destination")?);
+        *out = if game.is_drawn() {
+            YONO_PROMOTION_NO_MOVE
+        } else {
+            match game.position().promotion_status(from, to) {
+                Some(yono::PromotionStatus::Impossible) => YONO_PROMOTION_IMPOSSIBLE,
+                Some(yono::PromotionStatus::Optional) => YONO_PROMOTION_OPTIONAL,
+                Some(yono::PromotionStatus::Compulsory) => YONO_PROMOTION_COMPULSORY,
+                None => YONO_PROMOTION_NO_MOVE,
+            }
+        };
+        Ok(())
+    })
+}
+
+/// What `mv` would do, without playing it, stored in `*out`.
+/// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (a malformed move),
+/// ILLEGAL_MOVE and GAME_OVER as yono_position_play() (nothing is played).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_preview(
+    game: *const yono_game,
+    mv: yono_move,
+    out: *mut yono_move_effect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let effect = game
+            .preview(from_c_move(mv)?)
+            .map_err(|e| Fail::from_move_error(&e))?;
+        *out = to_c_effect(&effect);
+        Ok(())
+    })
+}
+
+/// Plays `mv` (as yono_position_play()) and stores what it did in `*out` (`out` may be
+/// NULL).
+/// Errors: as yono_position_play().
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_play_described(
+    game: *mut yono_game,
+    mv: yono_move,
+    out: *mut yono_move_effect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(game) }?;
+        let effect = game
+            .play_described(from_c_move(mv)?)
+            .map_err(|e| Fail::from_move_error(&e))?;
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(out) = unsafe { out.as_mut() } {
+            *out = to_c_effect(&effect);
+        }
+        Ok(())
+    })
+}
+
+/// Plays again the last move taken back by yono_position_undo(), storing it in
+/// `*redone` unless that is NULL. Playing any other move forgets the undone moves.
+/// Errors: NULL_ARGUMENT (game), NOTHING_TO_UNDO (code "nothing_to_redo": no undone
+/// move to play again; nothing changes).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_redo(
+    game: *mut yono_game,
+    redone: *mut yono_move,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(game) }?;
+        let mv = game.redo().ok_or_else(|| {
+            Fail::new(
+                YONO_STATUS_NOTHING_TO_UNDO,
+                "nothing_to_redo",
+                "no move to redo: nothing was undone since the last move",
+            )
+        })?;
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(out) = unsafe { redone.as_mut() } {
+            *out = to_c_move(mv);
+        }
+        Ok(())
+    })
+}
+
+/// Stores in `*out` how many undone moves yono_game_redo() can play again.
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_redo_count(
+    game: *const yono_game,
+    out: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        *out = game.redo_moves().len();
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the seats that have lost (a yono_seat_set): the checkmated seats
+/// removed from the game and, once the game is won, every seat but the winner. In
+/// Shogi the checkmated side is never removed (yono_position_is_out() stays 0 and
+/// yono_position_seats_in_game() keeps it), so this is the call for "who lost".
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_lost_seats(
+    game: *const yono_game,
+    out: *mut yono_seat_set,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let mut lost = game.position().lost_seats();
+        if game.is_drawn() {
+            // A drawn game has no loser beyond those already out.
+            lost = yono::SeatSet::EMPTY;
+            for seat in Seat::ALL {
+                if matches!(game.position().seat_state(seat), SeatState::Out(_)) {
+                    lost = lost.with(seat);
+                }
+            }
+        }
+        *out = lost.bits();
+        Ok(())
+    })
+}
+
+/// Writes the comment on move `ply` (from 1) into `buf` (buffer rules of
+/// yono_position_text()); "" when that move has none.
+/// Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (code
+/// "record_no_such_move": ply is 0 or past the last move).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_comment(
+    rec: *const yono_record,
+    ply: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        if ply == 0 || ply > rec.moves().len() {
+            return Err(Fail::new(
+                YONO_STATUS_INVALID_ARGUMENT,
+                "record_no_such_move",
+                format!("no move {ply}: the record has {} moves", rec.moves().len()),
+            ));
+        }
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(rec.comment(ply).unwrap_or(""), buf, buf_len, needed) }
+    })
+}
+
+/// Stores in `*out` how many metadata keys the record has (its headers, unknown ones
+/// included; yono_record_meta_key() names them).
+/// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_meta_count(
+    rec: *const yono_record,
+    out: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (rec, out) = unsafe { (record_ref(rec)?, out_mut(out, "out")?) };
+        *out = rec.metadata().len();
+        Ok(())
+    })
+}
+
+/// Writes the `index`-th metadata key (0 .. yono_record_meta_count() - 1, in sorted
+/// order) into `buf` (buffer rules of yono_position_text()); its value:
+/// yono_record_meta().
+/// Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (index).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_meta_key(
+    rec: *const yono_record,
+    index: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        let key = rec.metadata().keys().nth(index).ok_or_else(|| {
+            Fail::invalid(format!(
+                "metadata index {index}: the record has {} keys",
+                rec.metadata().len()
+            ))
+        })?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(key, buf, buf_len, needed) }
+    })
+}
+
+/// Appends `mv` to the record (played from its final position, checked as
+/// yono_position_play()), with `comment` (one line, at most 1024 bytes; NULL or "" for
+/// none). Metadata and earlier comments are kept, so a loaded record can be continued
+/// and saved again.
+/// Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (a malformed move, or
+/// code "record_bad_value" for the comment), PARSE_ERROR (code "record_bad_move": the
+/// move is not legal there; the message says why). Nothing changes on error.
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_play(
+    rec: *mut yono_record,
+    mv: yono_move,
+    comment: *const c_char,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_mut(rec) }?;
+        let comment = if comment.is_null() {
+            None
+        } else {
+            // SAFETY: NUL-terminated, per the contract.
+            Some(unsafe { text_arg(comment, "comment") }?)
+        };
+        rec.play(from_c_move(mv)?, comment)
+            .map_err(|e| record_fail(&e))
+    })
 }
 
 #[cfg(test)]
