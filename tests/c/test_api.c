@@ -608,12 +608,13 @@ static int play_random_game(yono_position *pos, int max_plies) {
         size_t n = 0;
         if (yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, &n) != YONO_STATUS_OK || n == 0) return -1;
         yono_seat_set before = 0, after = 0;
-        yono_position_seats_in_game(pos, &before);
+        if (yono_position_seats_in_game(pos, &before) != YONO_STATUS_OK) return -1;
         size_t pick = rng_next() % n;
         for (size_t i = 0; i < n; i++) {
             if (yono_position_play(pos, moves[i]) != YONO_STATUS_OK) return -1;
-            yono_position_seats_in_game(pos, &after);
-            yono_position_undo(pos, NULL);
+            if (yono_position_seats_in_game(pos, &after) != YONO_STATUS_OK ||
+                yono_position_undo(pos, NULL) != YONO_STATUS_OK)
+                return -1;
             if (after != before) {
                 pick = i;
                 break;

@@ -29,6 +29,17 @@
 //! (unvalidated positions and their text), [`position`] (validation, playing,
 //! checkmate), `movegen` (legal moves and why a move is illegal), [`game`]
 //! (history and repetition), [`mod@perft`], `zobrist` (hashing).
+//!
+//! GUIs: [`Position::moves_from`], [`Position::drops_of`],
+//! [`Position::promotion_status`], [`Position::preview`] and [`Game::play_described`]
+//! ([`MoveEffect`]), [`Position::lost_seats`], [`Game::redo`], and the SVG geometry in
+//! [`svg`] (see the project's `docs/GUI.md`).
+//!
+//! Threads: every type is `Send` and `Sync` and keeps no interior mutability (no cache
+//! or lazy state behind `&self`), so any number of threads may read one `Game` or
+//! `Position` at once, while a change (`&mut self`) excludes everything else, as the
+//! borrow checker enforces. A GUI whose computer player runs on another thread clones
+//! the `Game` after each move (a snapshot) and hands the clone to the GUI thread.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

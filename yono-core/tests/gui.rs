@@ -145,7 +145,9 @@ fn preview_says_what_playing_does() {
             }
         }
         // An illegal move is the same error as playing it.
-        let empty = Square::all().find(|&sq| pos.piece_at(sq).is_none()).unwrap();
+        let empty = Square::all()
+            .find(|&sq| pos.piece_at(sq).is_none())
+            .unwrap();
         let to = Square::all().find(|&sq| sq != empty).unwrap();
         let bad = Move::Board {
             from: empty,
@@ -260,4 +262,22 @@ fn a_loaded_record_continued_keeps_comments_and_unknown_headers() {
     assert_eq!(back.comment(3), Some("North plays on"));
     assert_eq!(back.meta("x-engine-notes"), Some("kept as is"));
     assert_eq!(back.meta("event"), Some("Club night"));
+}
+
+#[test]
+fn games_positions_and_records_can_be_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Game>();
+    send_sync::<Position>();
+    send_sync::<GameRecord>();
+    // Two threads reading one game at once see the same thing.
+    let mut game = Game::new(Ruleset::Yono);
+    game.play_text("5g5f").unwrap();
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| game.legal_moves().len());
+        let b = s.spawn(|| game.legal_moves().len());
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a, b);
+    assert_eq!(a, game.legal_moves().len());
 }

@@ -20,6 +20,9 @@
 
 use std::cell::{Ref, RefCell, RefMut};
 
+// The GUI helpers: a second #[pymethods] block on Position, and their classes.
+mod gui;
+
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -1152,7 +1155,9 @@ impl PyPosition {
         Ok(PyRuleset::of(self.pos(py)?.ruleset()))
     }
 
-    /// The seat to move (the winner, once the game is won).
+    /// The seat to move. Once the game is over this is still the seat whose turn it
+    /// would be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated side
+    /// (checkmate there is having no move). Who won: `winner`; who lost: `lost_seats`.
     #[getter]
     fn turn(&self, py: Python<'_>) -> PyResult<PySeat> {
         Ok(PySeat::of(self.pos(py)?.turn()))
@@ -1899,6 +1904,8 @@ fn perft(py: Python<'_>, position: &Bound<'_, PyPosition>, depth: u32) -> PyResu
 fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PySeat>()?;
+    m.add_class::<gui::PyPromotionStatus>()?;
+    m.add_class::<gui::PyMoveEffect>()?;
     m.add_class::<PyPieceKind>()?;
     m.add_class::<PyRuleset>()?;
     m.add_class::<PyStatus>()?;

@@ -11,7 +11,7 @@ Conventions used throughout:
 * Scores are lists indexed by seat: ``[South, West, North, East]``.
 """
 
-from typing import ClassVar, Dict, Iterable, List, Optional, Union, final
+from typing import ClassVar, Dict, Iterable, List, Optional, Tuple, Union, final
 
 __version__: str
 CORE_VERSION: str
@@ -164,6 +164,41 @@ class Status:
     def __hash__(self) -> int: ...
 
 @final
+class PromotionStatus:
+    """Whether a from-to move may promote: IMPOSSIBLE, OPTIONAL or COMPULSORY."""
+
+    IMPOSSIBLE: ClassVar["PromotionStatus"]
+    OPTIONAL: ClassVar["PromotionStatus"]
+    COMPULSORY: ClassVar["PromotionStatus"]
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoveEffect:
+    """What a move does: from ``Position.preview`` and ``Position.push_described``."""
+
+    @property
+    def move(self) -> "Move": ...
+    @property
+    def mover(self) -> Seat: ...
+    @property
+    def piece(self) -> Optional["Piece"]: ...
+    @property
+    def captured(self) -> Optional["Piece"]: ...
+    @property
+    def promotes(self) -> bool: ...
+    @property
+    def fallen(self) -> List[Tuple[Seat, int]]:
+        """The seats that lose by the move, with their scores."""
+    @property
+    def status(self) -> Status: ...
+    @property
+    def winner(self) -> Optional[Seat]: ...
+    @property
+    def next_turn(self) -> Seat: ...
+
+@final
 class Square:
     """A square: ``Square("5e")`` or ``Square(index)``. ``int(sq)`` is the index,
     ``str(sq)`` the name."""
@@ -295,7 +330,9 @@ class Position:
         """The ruleset."""
     @property
     def turn(self) -> Seat:
-        """The seat to move (the winner once the game is won)."""
+        """The seat to move. Once the game is over, still the seat whose turn it would
+        be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated side.
+        Who won: ``winner``; who lost: ``lost_seats``."""
     @property
     def seats(self) -> List[Seat]:
         """The seats still in the game, in turn order."""
@@ -328,6 +365,33 @@ class Position:
         """Parses, checks and plays move text; returns the Move."""
     def pop(self) -> Move:
         """Takes back the last move; IndexError if there is none."""
+    def redo(self) -> Move:
+        """Plays again the last move taken back by ``pop``; IndexError if none (or if
+        another move was pushed since)."""
+    @property
+    def redo_stack(self) -> List[Move]:
+        """The moves ``redo`` would play, the next one last."""
+    def moves_from(self, square: "SquareLike") -> List[Move]:
+        """The legal moves of the piece on ``square`` (both promotion choices)."""
+    def drops_of(self, kind: "PieceKindLike") -> List[Move]:
+        """The legal drops of ``kind`` by the seat to move; their ``to`` squares are
+        the drop targets."""
+    def promotion_status(
+        self, from_square: "SquareLike", to_square: "SquareLike"
+    ) -> Optional["PromotionStatus"]:
+        """IMPOSSIBLE, OPTIONAL (ask the player) or COMPULSORY; None when no legal
+        move goes from ``from_square`` to ``to_square``."""
+    def preview(self, move: MoveLike) -> "MoveEffect":
+        """What ``move`` would do, without playing it."""
+    def push_described(self, move: MoveLike) -> "MoveEffect":
+        """Plays ``move`` like ``push`` and returns what it did."""
+    @property
+    def lost_seats(self) -> List[Seat]:
+        """The seats that have lost: checkmated and removed, and once the game is won
+        every seat but the winner (in Shogi the checkmated side, which stays in
+        ``seats``)."""
+    def snapshot(self) -> "Position":
+        """An independent copy for another thread (the same as ``copy()``)."""
     def playout(self, max_plies: int = 1000, seed: Optional[int] = None) -> int:
         """Plays uniformly random legal moves in Rust until the game ends or
         ``max_plies`` moves were played (onto the move stack); returns the count."""
