@@ -4,12 +4,105 @@
 //! another thread. A second `#[pymethods]` block on `Position` (pyo3's
 //! `multiple-pymethods`), kept apart from lib.rs.
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
 
 use crate::{
-    kind_arg, move_arg, move_err, move_obj, square_arg, PyMove, PyPiece, PyPosition, PySeat,
-    PyStatus,
+    kind_arg, move_arg, move_err, move_obj, seat_arg, square_arg, PyMove, PyPiece,
+    PyPieceKind, PyPosition, PySeat, PySquare, PyStatus,
 };
+
+fn squares(obj: &Bound<'_, PyAny>) -> PyResult<Vec<yono::Square>> {
+    if obj.is_instance_of::<PyString>() {
+        return Ok(vec![square_arg(obj)?]);
+    }
+    obj.try_iter()?.map(|sq| square_arg(&sq?)).collect()
+}
+
+/// The GUI options of `svg(...)` (its `**gui` keywords) onto `opts`.
+pub(crate) fn svg_gui_options(
+    opts: &mut yono::SvgOptions,
+    gui: Option<&Bound<'_, PyDict>>,
+) -> PyResult<()> {
+    let Some(gui) = gui else {
+        return Ok(());
+    };
+    for (key, value) in gui.iter() {
+        let key: String = key.extract()?;
+        if value.is_none() {
+            continue;
+        }
+        match key.as_str() {
+            "orientation" => opts.orientation = seat_arg(&value)?,
+            "selected" => opts.selected = Some(square_arg(&value)?),
+            "destinations" => opts.destinations = squares(&value)?,
+            "check" => opts.check = squares(&value)?,
+            "text_as_paths" => opts.text_as_paths = value.is_truthy()?,
+            "selected_reserve" => {
+                let (seat, kind): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
+                opts.selected_reserve = Some((seat_arg(&seat)?, kind_arg(&kind)?));
+            }
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "svg() got an unexpected keyword argument {other:?}"
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The rectangle (x, y, width, height) of `square` in the SVG's 920 x 920 viewBox,
+/// with `orientation` at the bottom (docs/GUI.md, "Geometry").
+#[pyfunction]
+#[pyo3(signature = (square, orientation = None))]
+pub(crate) fn svg_square_rect(
+    square: &Bound<'_, PyAny>,
+    orientation: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(f32, f32, f32, f32)> {
+    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    let r = yono::svg::square_rect(square_arg(square)?, bottom);
+    Ok((r.x, r.y, r.width, r.height))
+}
+
+/// The rectangle (x, y, width, height) of `seat`'s reserve slot for `kind` in the
+/// viewBox; ValueError for a kind that is never held.
+#[pyfunction]
+#[pyo3(signature = (seat, kind, orientation = None))]
+pub(crate) fn svg_reserve_rect(
+    seat: &Bound<'_, PyAny>,
+    kind: &Bound<'_, PyAny>,
+    orientation: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(f32, f32, f32, f32)> {
+    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    let r = yono::svg::reserve_rect(seat_arg(seat)?, kind_arg(kind)?, bottom).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err("that kind is never held in a reserve")
+    })?;
+    Ok((r.x, r.y, r.width, r.height))
+}
+
+/// What the viewBox point (x, y) falls on with `orientation` at the bottom: a Square,
+/// a (Seat, PieceKind) reserve slot, or None.
+#[pyfunction]
+#[pyo3(signature = (x, y, orientation = None))]
+pub(crate) fn svg_hit_test<'py>(
+    py: Python<'py>,
+    x: f32,
+    y: f32,
+    orientation: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    Ok(match yono::svg::hit_test(x, y, bottom) {
+        Some(yono::svg::Target::Square(sq)) => Some(Bound::new(py, PySquare(sq))?.into_any()),
+        Some(yono::svg::Target::Reserve(seat, kind)) => Some(
+            (PySeat::of(seat), PyPieceKind::of(kind))
+                .into_pyobject(py)?
+                .into_any(),
+        ),
+        None => None,
+    })
+}
 
 /// Whether a move from one square to another may promote (`Position.promotion_status`).
 #[pyclass(

@@ -1471,7 +1471,8 @@ impl PyPosition {
     }
 
     /// An SVG diagram of the current position (see `yono.svg`).
-    #[pyo3(signature = (lastmove = None, highlight = None, size = 640, threats = true, zones = None))]
+    #[pyo3(signature = (lastmove = None, highlight = None, size = 640, threats = true, zones = None, **gui))]
+    #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
         py: Python<'_>,
@@ -1480,8 +1481,10 @@ impl PyPosition {
         size: u32,
         threats: bool,
         zones: Option<&Bound<'_, PyAny>>,
+        gui: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
+        let mut opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
+        gui::svg_gui_options(&mut opts, gui)?;
         Ok(self.pos(py)?.svg(&opts))
     }
 
@@ -1660,9 +1663,13 @@ fn svg_options(
 /// checkmated seats with their scores. `lastmove` (a Move or move text) is shaded,
 /// `highlight` (squares) too; `threats` marks threatened Kings with arrows from their
 /// attackers; `zones` (a seat) overlays that seat's drop and promotion zones; `size`
-/// is the width and height in pixels (0: scalable).
+/// is the width and height in pixels (0: scalable). For GUIs (docs/GUI.md):
+/// `orientation` (the seat at the bottom), `selected` (a square), `destinations`
+/// (squares), `check` (squares), `selected_reserve` ((seat, kind)), `text_as_paths`
+/// (letters as paths, for renderers without text).
 #[pyfunction]
-#[pyo3(signature = (position, lastmove = None, highlight = None, size = 640, threats = true, zones = None))]
+#[pyo3(signature = (position, lastmove = None, highlight = None, size = 640, threats = true, zones = None, **gui))]
+#[allow(clippy::too_many_arguments)]
 fn svg(
     py: Python<'_>,
     position: &Bound<'_, PyPosition>,
@@ -1671,10 +1678,11 @@ fn svg(
     size: u32,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
+    gui: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     position
         .get()
-        .svg(py, lastmove, highlight, size, threats, zones)
+        .svg(py, lastmove, highlight, size, threats, zones, gui)
 }
 
 fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
@@ -1906,6 +1914,9 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeat>()?;
     m.add_class::<gui::PyPromotionStatus>()?;
     m.add_class::<gui::PyMoveEffect>()?;
+    m.add_function(wrap_pyfunction!(gui::svg_square_rect, m)?)?;
+    m.add_function(wrap_pyfunction!(gui::svg_reserve_rect, m)?)?;
+    m.add_function(wrap_pyfunction!(gui::svg_hit_test, m)?)?;
     m.add_class::<PyPieceKind>()?;
     m.add_class::<PyRuleset>()?;
     m.add_class::<PyStatus>()?;

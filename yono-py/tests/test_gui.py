@@ -155,3 +155,26 @@ def test_a_loaded_record_continued_keeps_comments_and_unknown_headers():
     back = yono.Game.load(game.save())
     assert back.comments == ["the centre Pawn", "West answers", "North plays on"]
     assert back.meta("x-clock") == "10+5" and back.meta("event") == "Club night"
+
+
+def test_svg_gui_options_and_geometry():
+    pos = Position()
+    svg = yono.svg(pos, orientation="west", selected="5g", destinations=["5f"],
+                   text_as_paths=True, selected_reserve=(Seat.SOUTH, "P"))
+    assert svg.count('class="selected"') == 2
+    assert '<circle class="destination"' in svg
+    assert ">P</text>" not in svg  # letters drawn as paths
+    assert '<g class="panel w"><rect x="188" y="752"' in svg  # West at the bottom
+    assert pos.svg(orientation=Seat.NORTH) != pos.svg()
+    with pytest.raises(TypeError):
+        pos.svg(colour="red")
+    for bottom in yono.SEATS:
+        for sq in yono.SQUARES:
+            x, y, w, h = yono.svg_square_rect(sq, bottom)
+            assert (w, h) == (60, 60)
+            assert yono.svg_hit_test(x + 30, y + 30, bottom) == sq
+        x, y, w, h = yono.svg_reserve_rect(Seat.EAST, PieceKind.PAWN, bottom)
+        assert yono.svg_hit_test(x + 1, y + 1, bottom) == (Seat.EAST, PieceKind.PAWN)
+    assert yono.svg_hit_test(0, 0) is None
+    with pytest.raises(ValueError):
+        yono.svg_reserve_rect(Seat.SOUTH, PieceKind.KING)

@@ -40,6 +40,9 @@ from ._yono import (
     Status,
     perft,
     svg,
+    svg_hit_test,
+    svg_reserve_rect,
+    svg_square_rect,
 )
 
 try:
@@ -109,5 +112,8 @@ __all__ = [
     "Status",
     "perft",
     "svg",
+    "svg_hit_test",
+    "svg_reserve_rect",
+    "svg_square_rect",
     "__version__",
 ] + ["SQ_" + str(sq).upper() for sq in SQUARES]

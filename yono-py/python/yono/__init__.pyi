@@ -440,6 +440,13 @@ class Position:
         size: int = 640,
         threats: bool = True,
         zones: Optional[SeatLike] = None,
+        *,
+        orientation: Optional[SeatLike] = None,
+        selected: Optional[SquareLike] = None,
+        destinations: Optional[Iterable[SquareLike]] = None,
+        check: Optional[Iterable[SquareLike]] = None,
+        selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
+        text_as_paths: bool = False,
     ) -> str:
         """An SVG diagram of the current position (see :func:`svg`)."""
     def _repr_svg_(self) -> str:
@@ -529,10 +536,34 @@ def svg(
     size: int = 640,
     threats: bool = True,
     zones: Optional[SeatLike] = None,
+    *,
+    orientation: Optional[SeatLike] = None,
+    selected: Optional[SquareLike] = None,
+    destinations: Optional[Iterable[SquareLike]] = None,
+    check: Optional[Iterable[SquareLike]] = None,
+    selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
+    text_as_paths: bool = False,
 ) -> str:
     """An SVG diagram of ``position``: ``lastmove`` and ``highlight`` squares shaded,
     threatened Kings marked (``threats``), ``zones`` a seat whose drop and promotion
-    zones to overlay, ``size`` the width and height in pixels (0: scalable)."""
+    zones to overlay, ``size`` the width and height in pixels (0: scalable). For GUIs:
+    ``orientation`` (the seat at the bottom), ``selected``, ``destinations``,
+    ``check``, ``selected_reserve`` and ``text_as_paths`` (docs/GUI.md)."""
+
+def svg_square_rect(
+    square: SquareLike, orientation: Optional[SeatLike] = None
+) -> Tuple[float, float, float, float]:
+    """(x, y, width, height) of a square in the SVG's 920 x 920 viewBox."""
+
+def svg_reserve_rect(
+    seat: SeatLike, kind: "PieceKindLike", orientation: Optional[SeatLike] = None
+) -> Tuple[float, float, float, float]:
+    """(x, y, width, height) of a seat's reserve slot for a kind in the viewBox."""
+
+def svg_hit_test(
+    x: float, y: float, orientation: Optional[SeatLike] = None
+) -> Union[Square, Tuple[Seat, PieceKind], None]:
+    """The square or (seat, kind) reserve slot under viewBox point (x, y), or None."""
 
 def perft(position: Position, depth: int) -> int:
     """Leaf count of the legal-move tree (same as ``position.perft(depth)``)."""
