@@ -34,7 +34,7 @@ bash yono-py/test.sh
 section "C and C++"
 bash tests/c/run.sh
 
-section "SVG diagrams rendered to PNG (rsvg-convert)"
+section "SVG diagrams rendered to PNG and compared across renderers (librsvg, QtSvg, nanosvg)"
 bash docs/render.sh
 
 # Any failure above stops the script (set -e), so reaching here means every section passed.

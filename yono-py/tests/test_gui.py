@@ -150,7 +150,7 @@ def test_a_loaded_record_continued_keeps_comments_and_unknown_headers():
     game = yono.Game.load(text)
     assert game.comment(1) == "the centre Pawn"
     assert "x-clock" in game.metadata
-    nxt = game.position().legal_moves[0]
+    nxt = game.position.legal_moves[0]
     game.push(nxt, "North plays on")
     back = yono.Game.load(game.save())
     assert back.comments == ["the centre Pawn", "West answers", "North plays on"]
