@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::{
-    kind_arg, move_arg, move_err, move_obj, seat_arg, square_arg, PyMove, PyPiece,
-    PyPieceKind, PyPosition, PySeat, PySquare, PyStatus,
+    kind_arg, move_arg, move_err, move_obj, seat_arg, square_arg, PyMove, PyPiece, PyPieceKind,
+    PyPosition, PySeat, PySquare, PyStatus,
 };
 
 fn squares(obj: &Bound<'_, PyAny>) -> PyResult<Vec<yono::Square>> {
@@ -61,7 +61,10 @@ pub(crate) fn svg_square_rect(
     square: &Bound<'_, PyAny>,
     orientation: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(f32, f32, f32, f32)> {
-    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    let bottom = orientation
+        .map(seat_arg)
+        .transpose()?
+        .unwrap_or(yono::Seat::South);
     let r = yono::svg::square_rect(square_arg(square)?, bottom);
     Ok((r.x, r.y, r.width, r.height))
 }
@@ -75,7 +78,10 @@ pub(crate) fn svg_reserve_rect(
     kind: &Bound<'_, PyAny>,
     orientation: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(f32, f32, f32, f32)> {
-    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    let bottom = orientation
+        .map(seat_arg)
+        .transpose()?
+        .unwrap_or(yono::Seat::South);
     let r = yono::svg::reserve_rect(seat_arg(seat)?, kind_arg(kind)?, bottom).ok_or_else(|| {
         pyo3::exceptions::PyValueError::new_err("that kind is never held in a reserve")
     })?;
@@ -92,7 +98,10 @@ pub(crate) fn svg_hit_test<'py>(
     y: f32,
     orientation: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let bottom = orientation.map(seat_arg).transpose()?.unwrap_or(yono::Seat::South);
+    let bottom = orientation
+        .map(seat_arg)
+        .transpose()?
+        .unwrap_or(yono::Seat::South);
     Ok(match yono::svg::hit_test(x, y, bottom) {
         Some(yono::svg::Target::Square(sq)) => Some(Bound::new(py, PySquare(sq))?.into_any()),
         Some(yono::svg::Target::Reserve(seat, kind)) => Some(
