@@ -42,7 +42,7 @@
  * changes it and must not overlap any other call on that handle: the caller locks.
  * Different handles are independent. The last error is per thread. The pattern for a
  * GUI: the thread that plays owns the game; after each change it makes a snapshot with
- * yono_game_snapshot() (a deep copy, about 1 microsecond) while it holds its lock, and
+ * yono_game_snapshot() (a deep copy, a few microseconds) while it holds its lock, and
  * hands the snapshot to the GUI thread, which reads and frees it without any lock
  * (tests/c/test_gui.c runs this under helgrind).
  *
@@ -1237,7 +1237,7 @@ enum yono_status yono_record_to_game(const struct yono_record *rec,
 
 /**
  * A snapshot of `game` for another thread: an independent deep copy (history
- * included) stored in `*out`, about 1 microsecond. Take it while no other thread
+ * included) stored in `*out`, a few microseconds. Take it while no other thread
  * changes `game` (under the lock of the thread that plays), then hand it to the
  * reader, which needs no lock for it and frees it with yono_game_free().
  * Ownership: the caller owns `*out`; on failure `*out` is set to NULL.

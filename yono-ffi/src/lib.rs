@@ -2032,7 +2032,7 @@ pub unsafe extern "C" fn yono_record_to_game(
 // ---------------------------------------------------------------------------------
 
 /// A snapshot of `game` for another thread: an independent deep copy (history
-/// included) stored in `*out`, about 1 microsecond. Take it while no other thread
+/// included) stored in `*out`, a few microseconds. Take it while no other thread
 /// changes `game` (under the lock of the thread that plays), then hand it to the
 /// reader, which needs no lock for it and frees it with yono_game_free().
 /// Ownership: the caller owns `*out`; on failure `*out` is set to NULL.
