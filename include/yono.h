@@ -65,6 +65,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** Version of this header (of the library it was generated with): major. */
+#define YONO_VERSION_MAJOR 0
+/** Version of this header: minor. */
+#define YONO_VERSION_MINOR 1
+/** Version of this header: patch. */
+#define YONO_VERSION_PATCH 0
+/** Version of this header as a string; the library's is yono_version(). */
+#define YONO_VERSION_STRING "0.1.0"
+/**
+ * Version of this header as one number, major * 1000000 + minor * 1000 + patch;
+ * the library's is yono_version_number(), and yono_version_compatible(YONO_VERSION_NUMBER)
+ * says whether the library loaded at run time can serve this header.
+ */
+#define YONO_VERSION_NUMBER \
+    (YONO_VERSION_MAJOR * 1000000 + YONO_VERSION_MINOR * 1000 + YONO_VERSION_PATCH)
+
 #ifndef YONO_MUST_USE
 #if defined(__cplusplus) && __cplusplus >= 201703L
 #define YONO_MUST_USE [[nodiscard]]
@@ -134,6 +150,270 @@
 #define YONO_MOVE_TEXT_MAX 8
 
 /**
+ * The longest principal variation a yono_search_result holds.
+ */
+#define YONO_ENGINE_MAX_PV 32
+
+/**
+ * Every error code as a number, for a switch statement: the number of
+ * yono_last_error_code(), given by yono_last_error_code_number().
+ */
+typedef enum yono_error_code {
+  /**
+   * No error.
+   */
+  YONO_ERROR_NONE = 0,
+  /**
+   * "null_argument"
+   */
+  YONO_ERROR_NULL_ARGUMENT = 1,
+  /**
+   * "invalid_utf8"
+   */
+  YONO_ERROR_INVALID_UTF8 = 2,
+  /**
+   * "buffer_too_small"
+   */
+  YONO_ERROR_BUFFER_TOO_SMALL = 3,
+  /**
+   * "internal_error"
+   */
+  YONO_ERROR_INTERNAL_ERROR = 4,
+  /**
+   * "invalid_argument"
+   */
+  YONO_ERROR_INVALID_ARGUMENT = 5,
+  /**
+   * "nothing_to_undo"
+   */
+  YONO_ERROR_NOTHING_TO_UNDO = 6,
+  /**
+   * "empty"
+   */
+  YONO_ERROR_EMPTY = 7,
+  /**
+   * "too_long"
+   */
+  YONO_ERROR_TOO_LONG = 8,
+  /**
+   * "field_count"
+   */
+  YONO_ERROR_FIELD_COUNT = 9,
+  /**
+   * "rank_count"
+   */
+  YONO_ERROR_RANK_COUNT = 10,
+  /**
+   * "rank_length"
+   */
+  YONO_ERROR_RANK_LENGTH = 11,
+  /**
+   * "board_char"
+   */
+  YONO_ERROR_BOARD_CHAR = 12,
+  /**
+   * "missing_kind"
+   */
+  YONO_ERROR_MISSING_KIND = 13,
+  /**
+   * "cannot_promote"
+   */
+  YONO_ERROR_CANNOT_PROMOTE = 14,
+  /**
+   * "turn"
+   */
+  YONO_ERROR_TURN = 15,
+  /**
+   * "reserve_group_count"
+   */
+  YONO_ERROR_RESERVE_GROUP_COUNT = 16,
+  /**
+   * "reserve"
+   */
+  YONO_ERROR_RESERVE = 17,
+  /**
+   * "seats"
+   */
+  YONO_ERROR_SEATS = 18,
+  /**
+   * "move_number"
+   */
+  YONO_ERROR_MOVE_NUMBER = 19,
+  /**
+   * "no_ruleset"
+   */
+  YONO_ERROR_NO_RULESET = 20,
+  /**
+   * "turn_not_in_game"
+   */
+  YONO_ERROR_TURN_NOT_IN_GAME = 21,
+  /**
+   * "score_out_of_range"
+   */
+  YONO_ERROR_SCORE_OUT_OF_RANGE = 22,
+  /**
+   * "inconsistent_score"
+   */
+  YONO_ERROR_INCONSISTENT_SCORE = 23,
+  /**
+   * "piece_of_seat_not_in_game"
+   */
+  YONO_ERROR_PIECE_OF_SEAT_NOT_IN_GAME = 24,
+  /**
+   * "reserve_of_seat_not_in_game"
+   */
+  YONO_ERROR_RESERVE_OF_SEAT_NOT_IN_GAME = 25,
+  /**
+   * "missing_king"
+   */
+  YONO_ERROR_MISSING_KING = 26,
+  /**
+   * "too_many_kings"
+   */
+  YONO_ERROR_TOO_MANY_KINGS = 27,
+  /**
+   * "too_many_pieces"
+   */
+  YONO_ERROR_TOO_MANY_PIECES = 28,
+  /**
+   * "dead_piece"
+   */
+  YONO_ERROR_DEAD_PIECE = 29,
+  /**
+   * "nifu"
+   */
+  YONO_ERROR_NIFU = 30,
+  /**
+   * "king_capturable"
+   */
+  YONO_ERROR_KING_CAPTURABLE = 31,
+  /**
+   * "seat_not_in_ruleset"
+   */
+  YONO_ERROR_SEAT_NOT_IN_RULESET = 32,
+  /**
+   * "malformed_move"
+   */
+  YONO_ERROR_MALFORMED_MOVE = 33,
+  /**
+   * "game_over"
+   */
+  YONO_ERROR_GAME_OVER = 34,
+  /**
+   * "pass_not_allowed"
+   */
+  YONO_ERROR_PASS_NOT_ALLOWED = 35,
+  /**
+   * "no_piece_to_move"
+   */
+  YONO_ERROR_NO_PIECE_TO_MOVE = 36,
+  /**
+   * "unreachable_square"
+   */
+  YONO_ERROR_UNREACHABLE_SQUARE = 37,
+  /**
+   * "own_piece"
+   */
+  YONO_ERROR_OWN_PIECE = 38,
+  /**
+   * "must_promote"
+   */
+  YONO_ERROR_MUST_PROMOTE = 39,
+  /**
+   * "not_in_reserve"
+   */
+  YONO_ERROR_NOT_IN_RESERVE = 40,
+  /**
+   * "occupied"
+   */
+  YONO_ERROR_OCCUPIED = 41,
+  /**
+   * "outside_drop_zone"
+   */
+  YONO_ERROR_OUTSIDE_DROP_ZONE = 42,
+  /**
+   * "dead_drop"
+   */
+  YONO_ERROR_DEAD_DROP = 43,
+  /**
+   * "nifu_drop"
+   */
+  YONO_ERROR_NIFU_DROP = 44,
+  /**
+   * "uchifuzume"
+   */
+  YONO_ERROR_UCHIFUZUME = 45,
+  /**
+   * "binding_limit"
+   */
+  YONO_ERROR_BINDING_LIMIT = 46,
+  /**
+   * "king_threatened"
+   */
+  YONO_ERROR_KING_THREATENED = 47,
+  /**
+   * "record_too_long"
+   */
+  YONO_ERROR_RECORD_TOO_LONG = 48,
+  /**
+   * "record_too_many_moves"
+   */
+  YONO_ERROR_RECORD_TOO_MANY_MOVES = 49,
+  /**
+   * "record_syntax"
+   */
+  YONO_ERROR_RECORD_SYNTAX = 50,
+  /**
+   * "record_format"
+   */
+  YONO_ERROR_RECORD_FORMAT = 51,
+  /**
+   * "record_bad_key"
+   */
+  YONO_ERROR_RECORD_BAD_KEY = 52,
+  /**
+   * "record_bad_value"
+   */
+  YONO_ERROR_RECORD_BAD_VALUE = 53,
+  /**
+   * "record_duplicate_key"
+   */
+  YONO_ERROR_RECORD_DUPLICATE_KEY = 54,
+  /**
+   * "record_header_after_moves"
+   */
+  YONO_ERROR_RECORD_HEADER_AFTER_MOVES = 55,
+  /**
+   * "record_ruleset"
+   */
+  YONO_ERROR_RECORD_RULESET = 56,
+  /**
+   * "record_start"
+   */
+  YONO_ERROR_RECORD_START = 57,
+  /**
+   * "record_bad_move"
+   */
+  YONO_ERROR_RECORD_BAD_MOVE = 58,
+  /**
+   * "record_result"
+   */
+  YONO_ERROR_RECORD_RESULT = 59,
+  /**
+   * "record_no_such_move"
+   */
+  YONO_ERROR_RECORD_NO_SUCH_MOVE = 60,
+  /**
+   * "record_json"
+   */
+  YONO_ERROR_RECORD_JSON = 61,
+  /**
+   * "nothing_to_redo"
+   */
+  YONO_ERROR_NOTHING_TO_REDO = 62,
+} yono_error_code;
+
+/**
  * The result of every fallible function.
  *
  * On any status other than YONO_STATUS_OK, yono_last_error_message() gives the
@@ -188,6 +468,19 @@ typedef enum yono_status {
    */
   YONO_STATUS_NOTHING_TO_UNDO = 9,
 } yono_status;
+
+/**
+ * A search engine (opaque). Create with yono_engine_new(), destroy with
+ * yono_engine_free().
+ *
+ * Threading contract: yono_engine_search() may be called from any thread; calls on
+ * one engine are serialised (a second call waits for the first). yono_engine_stop()
+ * may be called from any thread at any time while the handle is alive, also while
+ * a search runs on another thread: that is how a GUI thread stays responsive while
+ * a background thread searches. yono_engine_free() must not overlap any other call
+ * on the engine.
+ */
+typedef struct yono_engine yono_engine;
 
 /**
  * The game handle: a position together with the moves that led to it from its start
@@ -503,6 +796,101 @@ typedef struct yono_move_effect {
 } yono_move_effect;
 
 /**
+ * How to build an engine. Fill with yono_engine_options_default(), then change what
+ * you need. `size` must be sizeof(yono_engine_options): later versions may append
+ * fields, and a library reads only the fields the caller's size covers.
+ */
+typedef struct yono_engine_options {
+  /**
+   * sizeof(yono_engine_options), set by yono_engine_options_default().
+   */
+  size_t size;
+  /**
+   * Seeds the evaluation noise (no effect while noise is 0).
+   */
+  uint64_t seed;
+  /**
+   * Transposition table size in MiB (1 to 4096; default 16).
+   */
+  uint32_t hash_mb;
+  /**
+   * Evaluation noise in centi-pawns, to vary play between seeds (default 0).
+   */
+  uint32_t noise;
+} yono_engine_options;
+
+/**
+ * When a search stops. Zero means "no limit" for every field; with no limit at all
+ * the search runs until yono_engine_stop(). A node or depth limit gives the same
+ * result on every machine. `size` must be sizeof(yono_search_limits).
+ */
+typedef struct yono_search_limits {
+  /**
+   * sizeof(yono_search_limits).
+   */
+  size_t size;
+  /**
+   * Stop after about this many nodes (0: no limit).
+   */
+  uint64_t nodes;
+  /**
+   * Stop after this many full-width plies (0: no limit; one round is 4 plies).
+   */
+  uint32_t depth;
+  /**
+   * Stop after this many seconds (0: no limit).
+   */
+  double time_seconds;
+} yono_search_limits;
+
+/**
+ * What a search found. Set `size` to sizeof(yono_search_result) before the call.
+ */
+typedef struct yono_search_result {
+  /**
+   * sizeof(yono_search_result), set by the caller.
+   */
+  size_t size;
+  /**
+   * The move to play.
+   */
+  struct yono_move best_move;
+  /**
+   * The principal variation, starting with best_move (pv_len moves).
+   */
+  struct yono_move pv[YONO_ENGINE_MAX_PV];
+  /**
+   * Number of moves in pv.
+   */
+  size_t pv_len;
+  /**
+   * The expected final score of the seat to move (0..3 Yo[n]o, 0..1 Shogi).
+   */
+  double score;
+  /**
+   * Each seat's expected final score at the end of the line, by seat index; NAN
+   * for seats not in the ruleset.
+   */
+  double eval[4];
+  /**
+   * The deepest completed full-width iteration.
+   */
+  uint32_t depth;
+  /**
+   * Positions visited.
+   */
+  uint64_t nodes;
+  /**
+   * Seconds spent.
+   */
+  double time_seconds;
+  /**
+   * True when yono_engine_stop() or the time limit ended the search early.
+   */
+  bool stopped;
+} yono_search_result;
+
+/**
  * South (`s`), who moves first.
  */
 #define YONO_SEAT_SOUTH 0
@@ -694,6 +1082,22 @@ const char *yono_last_error_message(void);
  * Ownership: a static string owned by the library; never free it. Never NULL.
  */
 const char *yono_last_error_code(void);
+
+/**
+ * The code of the last error on this thread as a number of `enum yono_error_code`
+ * (YONO_ERROR_NONE when the last call succeeded): the same error as
+ * yono_last_error_code(), for a switch statement. Numbers never change; new codes
+ * are appended.
+ */
+enum yono_error_code yono_last_error_code_number(void);
+
+/**
+ * The snake_case name of an error code number, e.g. "rank_length"; "" for a number
+ * that is no code (and for YONO_ERROR_NONE).
+ *
+ * Ownership: a static string owned by the library; never free it. Never NULL.
+ */
+const char *yono_error_code_name(uint32_t code);
 
 /**
  * The name of a status value, e.g. "YONO_STATUS_PARSE_ERROR"; "YONO_STATUS_UNKNOWN"
@@ -1376,6 +1780,70 @@ YONO_MUST_USE
 enum yono_status yono_record_play(struct yono_record *rec,
                                   struct yono_move mv,
                                   const char *comment);
+
+/**
+ * The library version as one number: major * 1000000 + minor * 1000 + patch (0.1.0
+ * is 1000, 1.2.3 would be 1002003), the same form as YONO_VERSION_NUMBER in the
+ * header. The string form is yono_version().
+ */
+uint32_t yono_version_number(void);
+
+/**
+ * Whether this library can serve a program compiled against the header whose
+ * YONO_VERSION_NUMBER is `header_version`: the library is not older than the header
+ * and has the same major version, and before 1.0 the same minor version too (0.x
+ * minor releases may break the ABI; this is also why the SONAME is libyono.so.0.1).
+ *
+ * Typical use, at start-up:
+ *
+ *     if (!yono_version_compatible(YONO_VERSION_NUMBER)) {
+ *         fprintf(stderr, "need libyono %s, found %s\n", YONO_VERSION_STRING, yono_version());
+ *         return 1;
+ *     }
+ */
+bool yono_version_compatible(uint32_t header_version);
+
+/**
+ * Fills `*out` with the default options (size set).
+ * Errors: NULL_ARGUMENT (out).
+ */
+enum yono_status yono_engine_options_default(struct yono_engine_options *out);
+
+/**
+ * A new engine, stored in `*out` (NULL on failure). `options` may be NULL for the
+ * defaults. Ownership: the caller frees it with yono_engine_free().
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (size or hash_mb out of range).
+ */
+enum yono_status yono_engine_new(const struct yono_engine_options *options,
+                                 struct yono_engine **out);
+
+/**
+ * Releases an engine. NULL is allowed and does nothing. No other call on the engine
+ * may be running.
+ */
+void yono_engine_free(struct yono_engine *engine);
+
+/**
+ * Asks the running search of `engine` to stop soon; it then returns the best move
+ * found so far, with `stopped` set. Safe to call from any thread at any time while
+ * the handle is alive. A stop issued while no search runs is forgotten when the next
+ * search starts: a GUI that must be sure repeats it until the search returns.
+ * Errors: NULL_ARGUMENT (engine).
+ */
+enum yono_status yono_engine_stop(const struct yono_engine *engine);
+
+/**
+ * Searches `pos` for the seat to move within `limits` (NULL: no limit, so only
+ * yono_engine_stop() ends it) and stores the result in `*out` (whose `size` the
+ * caller sets). `pos` is copied at the start and must not change during that copy;
+ * the search itself runs on the copy.
+ * Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
+ * negative or non-finite time), GAME_OVER (no move to search).
+ */
+enum yono_status yono_engine_search(const struct yono_engine *engine,
+                                    const struct yono_position *pos,
+                                    const struct yono_search_limits *limits,
+                                    struct yono_search_result *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, the Rust tests (debug, then
 # release mode for perft and long random games), a fuzz smoke run, the Python
-# package's tests, the C/C++ tests under valgrind and the SVG render check.
+# package's tests (on the release wheel), the C/C++ tests under valgrind, the SVG
+# render check, and the release artefacts (scripts/test-release.sh).
 # It installs what it needs itself (Python tools go into a virtualenv it creates;
 # docs/render.sh installs rsvg-convert with apt-get when it is missing).
 set -euo pipefail
@@ -19,17 +20,32 @@ cargo fmt --all -- --check
 section "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+section "yono-core with the rules alone (--no-default-features) and each feature alone"
+cargo build -p yono-core --no-default-features
+for feature in serde record svg; do
+    cargo build -p yono-core --no-default-features --features "$feature"
+done
+cargo test -p yono-core --no-default-features --lib -- --skip proptests
+
 section "Rust tests (debug, with doctests)"
 cargo test --workspace
 
 section "Release mode: perft (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3) and long random games"
 cargo test --release -p yono-core --test perft --test long_games -- --include-ignored --nocapture
 
+section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
+cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
+
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000
 
-section "Python"
-bash yono-py/test.sh
+section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested"
+release_wheel=$(mktemp -d)
+trap 'rm -rf "$release_wheel"' EXIT
+bash scripts/test-release.sh --wheel-dir "$release_wheel"
+
+section "Python (the release wheel)"
+YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
 
 section "C and C++"
 bash tests/c/run.sh

@@ -6,6 +6,7 @@
 # Environment:
 #   YONO_PY_VENV   virtualenv to create or reuse (default: yono-py/.venv)
 #   PYTHON         interpreter for the virtualenv (default: python3)
+#   YONO_PY_WHEEL  test this wheel instead of building one
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,11 +22,23 @@ echo "== installing build and test tools"
 "$vpy" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$vpy" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8" "hypothesis>=6"
+# The machine-learning layer's runtime and the `yono[env]` extra (tests/test_ml.py,
+# tests/test_env.py run PettingZoo's api_test and seed_test).
+"$vpy" -m pip install --quiet --disable-pip-version-check numpy pettingzoo gymnasium
+# Ray runs the self-play example (tests/test_ray_example.py, skipped without it).
+"$vpy" -m pip install --quiet --disable-pip-version-check ray \
+    || echo "   (ray not installed: the Ray example test will be skipped)"
 
-echo "== building the wheel (maturin build --release)"
 dist="$(mktemp -d)"
 trap 'rm -rf "$dist"' EXIT
-(cd "$here" && "$venv/bin/maturin" build --release --quiet --out "$dist")
+if [ -n "${YONO_PY_WHEEL:-}" ]; then
+    # A wheel already built (scripts/test.sh passes the release wheel of scripts/dist.sh).
+    echo "== testing the given wheel $YONO_PY_WHEEL"
+    cp "$YONO_PY_WHEEL" "$dist/"
+else
+    echo "== building the wheel (maturin build --release)"
+    (cd "$here" && "$venv/bin/maturin" build --release --quiet --out "$dist")
+fi
 wheel="$(ls "$dist"/yono-*.whl)"
 echo "   built $(basename "$wheel")"
 "$vpy" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"

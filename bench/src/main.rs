@@ -2,7 +2,8 @@
 //! Shogi positions (after checking all three agree on the counts), then yono-core on
 //! Yo\[n\]o positions.
 //!
-//! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6).
+//! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6, `--game` for
+//! the `Game` play/undo rows alone).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -232,6 +233,12 @@ fn yono_table(quick: bool) -> f64 {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    if std::env::args().any(|a| a == "--game") {
+        // The Game rows alone: seconds instead of minutes.
+        game_play_undo();
+        game_history_lengths();
+        return;
+    }
     println!(
         "size_of::<Position>() = {} bytes, size_of::<Move>() = {} bytes\n",
         std::mem::size_of::<Position>(),
@@ -246,6 +253,7 @@ fn main() {
         worst / shogi_nps
     );
     game_play_undo();
+    game_history_lengths();
 }
 
 /// `Game::play` (checked) and `Game::undo` for every legal move of the positions of a
@@ -283,4 +291,80 @@ fn game_play_undo() {
         games.len(),
         1e9 / per_second
     );
+}
+
+/// `Game::play` + `Game::undo` after 10, 1,000 and 10,000 plies of history: the
+/// repetition count is kept per key, so the cost must not grow with the game. The long
+/// game is a seeded random Yo[n]o game that avoids moves removing a seat (which would
+/// end it early); at each length every legal move is played and taken back.
+fn game_history_lengths() {
+    const LENGTHS: [usize; 3] = [10, 1_000, 10_000];
+    let mut game = yono::Game::new(Ruleset::Yono);
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut snapshots = Vec::new();
+    while game.moves().len() < LENGTHS[2] {
+        let len = game.moves().len();
+        if LENGTHS[..2].contains(&len)
+            && !snapshots
+                .iter()
+                .any(|g: &yono::Game| g.moves().len() == len)
+        {
+            snapshots.push(game.clone());
+        }
+        let mut moves = game.legal_moves();
+        let mut played = false;
+        while !moves.is_empty() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let mv = moves
+                .swap_remove((rng % moves.len() as u64) as usize)
+                .expect("in range");
+            let result = game.play(mv).expect("a legal move");
+            if result.eliminations.is_empty() && !game.is_over() {
+                played = true;
+                break;
+            }
+            game.undo();
+        }
+        if !played {
+            // Every move removes a seat or ends the game: step back and choose again.
+            for _ in 0..8 {
+                game.undo();
+            }
+        }
+    }
+    snapshots.push(game);
+    println!(
+        "\n| Game::play + Game::undo (Yo[n]o) | plies of history | moves timed | ns per pair | same position, no history | ratio |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for long in snapshots {
+        // The same position and moves with and without the history, so only the
+        // history differs between the two figures.
+        let fresh = yono::Game::from_position(long.position().clone());
+        let moves = long.legal_moves();
+        let [with, without] = [long, fresh].map(|mut game| {
+            let (_, per_second) = time(500, || {
+                let mut pairs = 0;
+                for _ in 0..20 {
+                    for &mv in &moves {
+                        game.play(black_box(mv)).expect("a legal move");
+                        black_box(game.undo());
+                        pairs += 1;
+                    }
+                }
+                pairs
+            });
+            (game.moves().len(), 1e9 / per_second)
+        });
+        println!(
+            "| | {} | {} | {:.1} | {:.1} | {:.2} |",
+            with.0,
+            moves.len(),
+            with.1,
+            without.1,
+            with.1 / without.1
+        );
+    }
 }

@@ -234,8 +234,8 @@ fn regenerate_seeds() {
 
     // position_text and sfen: valid and invalid texts.
     let mut texts: Vec<String> = vec![
-        yono::ruleset::YONO_START.into(),
-        yono::ruleset::SHOGI_START.into(),
+        yono::YONO_START.into(),
+        yono::SHOGI_START.into(),
     ];
     for v in positions.as_array().expect("array") {
         texts.push(str_field(v, "position").into());

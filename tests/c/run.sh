@@ -114,6 +114,26 @@ step "panic boundary through C (selftest build)" bash -c "
     cargo build -q -p yono-ffi --features selftest &&
     $CC ${CWARN[*]} -DYONO_SELFTEST ${PC_CFLAGS[*]} tests/c/test_api.c -o '$OUT/test_api_selftest' -L'$TARGET_DIR/debug' -lyono -Wl,-rpath,'$TARGET_DIR/debug' &&
     '$OUT/test_api_selftest'"
+
+# The engine (yono_engine_*): the shared forced-elimination cases, errors, and the
+# GUI-thread / search-thread pattern under helgrind (helgrind-engine.supp explains the
+# three suppressed reports: the atomic stop flag, which helgrind cannot model).
+step "compile test_engine.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c -o "$OUT/test_engine" "${PC_LIBS[@]}" -lpthread -lm "${RPATH[@]}"
+step "run test_engine" "$OUT/test_engine" tests/vectors/engine_cases.txt
+if command -v valgrind >/dev/null; then
+    step "valgrind test_engine" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+        --error-exitcode=1 "$OUT/test_engine" tests/vectors/engine_cases.txt
+    step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
+        --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine" tests/vectors/engine_cases.txt threads
+fi
+python3 - README.md "$OUT/readme_engine.c" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+section = text.split("## Playing against the engine", 1)[1].split("\n## ", 1)[0]
+open(sys.argv[2], "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
+PY
+step "compile the README's engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_engine.c" -o "$OUT/readme_engine" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run the README's engine example" bash -c "'$OUT/readme_engine' | grep -q '^engine plays '"
 step "run example (shared)" "$OUT/play_game" 1 4
 step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_static' | grep -q libyono && '$OUT/play_game_static' 2 >/dev/null"
 step "run example perft.c (Yo[n]o perft 4 = 16746)" bash -c "'$OUT/perft' yono 4 | grep -q ': 16746 nodes'"

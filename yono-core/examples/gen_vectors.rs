@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use std::path::PathBuf;
-use yono::{perft, ErrorCode, Game, Move, Position, Ruleset, Seat, Status};
+use yono::{perft, Game, Move, Position, Ruleset, Seat, Status};
 
 #[derive(Serialize)]
 struct PositionVector {
@@ -49,8 +49,8 @@ struct BadMove {
 
 /// Hand-made positions, one per rule (the same ones as `tests/rules.rs`).
 const RULE_POSITIONS: &[(&str, &str)] = &[
-    ("yono start", yono::ruleset::YONO_START),
-    ("shogi start", yono::ruleset::SHOGI_START),
+    ("yono start", yono::YONO_START),
+    ("shogi start", yono::SHOGI_START),
     (
         "cascade before the move",
         "wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1",
@@ -178,12 +178,12 @@ fn game_vector(name: &str, game: &Game) -> GameVector {
         final_position: game.position().text(),
         status,
         winner,
-        scores: game.scores(),
+        scores: game.scores().into(),
     }
 }
 
 fn bad_positions() -> Vec<BadPosition> {
-    let start = yono::ruleset::YONO_START;
+    let start = yono::YONO_START;
     let with_board = |board: &str| format!("{board} s -/-/-/- swne 1");
     let kings = "4nK4/9/9/9/wK7eK/9/9/9/4sK4";
     let cases: Vec<(String, &'static str)> = vec![
@@ -325,7 +325,7 @@ fn bad_positions() -> Vec<BadPosition> {
 }
 
 fn bad_moves() -> Vec<BadMove> {
-    let start = yono::ruleset::YONO_START;
+    let start = yono::YONO_START;
     let rule = |name: &str| {
         RULE_POSITIONS
             .iter()
@@ -376,7 +376,9 @@ fn bad_moves() -> Vec<BadMove> {
 }
 
 fn main() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    // Through the link yono-core/tests/vectors this is the workspace's tests/vectors;
+    // in an unpacked crate it stays inside the crate.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
     std::fs::create_dir_all(&dir).expect("create tests/vectors");
 
     let mut positions = Vec::new();

@@ -29,9 +29,13 @@ fn main() {
         std::process::exit(2);
     };
     let pos = match text {
-        "start" | "yono" => Ok(Position::start()),
-        "shogi" => Ok(Position::new(Ruleset::Shogi)),
-        t => Position::from_text(t).or_else(|e| Position::from_sfen(t).map_err(|_| e)),
+        "start" => Ok(Position::start()),
+        t => match t.parse::<Ruleset>() {
+            Ok(ruleset) => Ok(Position::new(ruleset)),
+            Err(_) => t
+                .parse::<Position>()
+                .or_else(|e| Position::from_sfen(t).map_err(|_| e)),
+        },
     };
     let pos = match pos {
         Ok(p) => p,

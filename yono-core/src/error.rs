@@ -27,6 +27,12 @@ pub enum ParseError {
         /// How many were found.
         found: usize,
     },
+    /// The right number of fields, but more than one space between two of them.
+    #[error("fields must be separated by single spaces: more than one space after field {after}")]
+    FieldSeparator {
+        /// How many fields come before the extra space.
+        after: usize,
+    },
     /// The board does not have nine ranks.
     #[error("board: expected 9 ranks separated by '/', found {0}")]
     RankCount(usize),
@@ -115,7 +121,7 @@ pub enum ReserveProblem {
 #[non_exhaustive]
 pub enum PositionError {
     /// The seats field matches no ruleset (all four seats, or South and North only).
-    #[error("the seats field matches no ruleset: use four seats (Yo[n]o) or South and North with West and East '-' (Shogi)")]
+    #[error("the seats field matches no ruleset: use four seats (Yo[n]o) or exactly s-n- (Shogi)")]
     NoRuleset,
     /// The seat to move is not in the game.
     #[error("the seat to move, {0}, is not in the game")]
@@ -212,6 +218,25 @@ pub struct ParseMoveError {
     pub text: String,
 }
 
+/// Text that names no seat, piece kind, piece or ruleset (the `FromStr` of those).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a {what}")]
+pub struct ParseNameError {
+    /// What was expected: `"seat"`, `"piece kind"`, `"piece"` or `"ruleset"`.
+    pub what: &'static str,
+    /// The text (cut to 32 characters).
+    pub text: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseNameError {
+        ParseNameError {
+            what,
+            text: text.chars().take(32).collect(),
+        }
+    }
+}
+
 /// Why a well-formed move is not legal in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -275,6 +300,7 @@ pub enum IllegalMove {
 
 /// A move text or move that cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// Not move text at all.
     #[error(transparent)]
@@ -291,6 +317,7 @@ pub enum MoveError {
 
 /// Any error of this crate.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Malformed position text.
     #[error(transparent)]
@@ -301,21 +328,48 @@ pub enum Error {
     /// A bad or illegal move.
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// A game record that cannot be read or replayed.
+    #[cfg(feature = "record")]
+    #[error(transparent)]
+    Record(Box<crate::RecordError>),
 }
 
-/// Stable, language-neutral names for error kinds, used by the test vectors and the
-/// bindings.
-pub trait ErrorCode {
-    /// A short `snake_case` name of the kind of error, e.g. `"rank_length"`.
-    fn code(&self) -> &'static str;
+#[cfg(feature = "record")]
+impl From<crate::RecordError> for Error {
+    fn from(e: crate::RecordError) -> Error {
+        Error::Record(Box::new(e))
+    }
 }
 
-impl ErrorCode for ParseError {
-    fn code(&self) -> &'static str {
-        match self {
+/// Declares, from one list per error type, the inherent `code()` of the type and the
+/// list of its codes, so that a code cannot be added to one and forgotten in the other.
+macro_rules! error_codes {
+    ($(#[$doc:meta])* $ty:ident => $list:ident { $($pat:pat => $code:literal,)* }) => {
+        impl $ty {
+            /// A stable, language-neutral `snake_case` name of the kind of error (e.g.
+            /// `"rank_length"`), used by the test vectors and the bindings; every code is
+            /// listed in [`crate::ERROR_CODES`].
+            pub fn code(&self) -> &'static str {
+                match self {
+                    $($pat => $code,)*
+                }
+            }
+        }
+        $(#[$doc])*
+        pub(crate) const $list: &[&str] = &[$($code),*];
+    };
+}
+#[cfg(feature = "record")]
+pub(crate) use error_codes;
+
+error_codes! {
+    ParseError => PARSE_CODES {
             ParseError::Empty => "empty",
             ParseError::TooLong { .. } => "too_long",
             ParseError::FieldCount { .. } => "field_count",
+            // The same kind of mistake (the fields are not split as the format says);
+            // only the message is more precise.
+            ParseError::FieldSeparator { .. } => "field_count",
             ParseError::RankCount(_) => "rank_count",
             ParseError::RankLength { .. } => "rank_length",
             ParseError::BoardChar { .. } => "board_char",
@@ -326,13 +380,11 @@ impl ErrorCode for ParseError {
             ParseError::Reserve { .. } => "reserve",
             ParseError::Seats(_) => "seats",
             ParseError::MoveNumber(_) => "move_number",
-        }
     }
 }
 
-impl ErrorCode for PositionError {
-    fn code(&self) -> &'static str {
-        match self {
+error_codes! {
+    PositionError => POSITION_CODES {
             PositionError::NoRuleset => "no_ruleset",
             PositionError::TurnNotInGame(_) => "turn_not_in_game",
             PositionError::ScoreOutOfRange { .. } => "score_out_of_range",
@@ -346,13 +398,11 @@ impl ErrorCode for PositionError {
             PositionError::Nifu { .. } => "nifu",
             PositionError::KingCapturable { .. } => "king_capturable",
             PositionError::SeatNotInRuleset(_) => "seat_not_in_ruleset",
-        }
     }
 }
 
-impl ErrorCode for IllegalMove {
-    fn code(&self) -> &'static str {
-        match self {
+error_codes! {
+    IllegalMove => ILLEGAL_MOVE_CODES {
             IllegalMove::GameOver => "game_over",
             IllegalMove::PassNotAllowed => "pass_not_allowed",
             IllegalMove::NoPieceToMove(_) => "no_piece_to_move",
@@ -368,12 +418,12 @@ impl ErrorCode for IllegalMove {
             IllegalMove::Uchifuzume(_) => "uchifuzume",
             IllegalMove::BindingLimit(_) => "binding_limit",
             IllegalMove::KingThreatened => "king_threatened",
-        }
     }
 }
 
-impl ErrorCode for MoveError {
-    fn code(&self) -> &'static str {
+impl MoveError {
+    /// The code of the error: `"malformed_move"`, or the [`IllegalMove`] code.
+    pub fn code(&self) -> &'static str {
         match self {
             MoveError::Malformed(_) => "malformed_move",
             MoveError::Illegal { reason, .. } => reason.code(),
@@ -381,12 +431,95 @@ impl ErrorCode for MoveError {
     }
 }
 
-impl ErrorCode for Error {
-    fn code(&self) -> &'static str {
+impl Error {
+    /// The code of the wrapped error (see [`ERROR_CODES`]).
+    pub fn code(&self) -> &'static str {
         match self {
             Error::Parse(e) => e.code(),
             Error::Position(e) => e.code(),
             Error::Move(e) => e.code(),
+            #[cfg(feature = "record")]
+            Error::Record(e) => e.code(),
+        }
+    }
+}
+
+// Record codes come last, so the codes of the other types keep their places with or
+// without the `record` feature (the bindings always enable it).
+#[cfg(feature = "record")]
+const RECORD_CODES: &[&str] = crate::record::RECORD_CODES;
+#[cfg(not(feature = "record"))]
+const RECORD_CODES: &[&str] = &[];
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The codes of `lists` in order, each once (a code such as `cannot_promote` names one
+/// kind of mistake in two error types), padded with `""` to `N`; and how many there are.
+const fn distinct<const N: usize>(lists: &[&[&'static str]]) -> ([&'static str; N], usize) {
+    let mut out = [""; N];
+    let (mut i, mut n) = (0, 0);
+    while i < lists.len() {
+        let mut j = 0;
+        while j < lists[i].len() {
+            let code = lists[i][j];
+            let mut k = 0;
+            while k < n && !same(out[k], code) {
+                k += 1;
+            }
+            if k == n && n < N {
+                out[n] = code;
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    (out, n)
+}
+
+/// Append new lists (or codes) at the end only: the position of a code is its number
+/// in C.
+const LISTS: &[&[&str]] = &[
+    PARSE_CODES,
+    POSITION_CODES,
+    &["malformed_move"],
+    ILLEGAL_MOVE_CODES,
+    RECORD_CODES,
+];
+const ALL: ([&str; 128], usize) = distinct(LISTS);
+
+/// Every error code the crate can return, in a stable order (new codes are appended):
+/// the one table the bindings derive theirs from (the C `enum yono_error_code`, the
+/// Python `yono.error_codes()`). Generated from the same lists as the `code()` methods.
+///
+/// ```
+/// assert!(yono::ERROR_CODES.contains(&"rank_length"));
+/// let err = yono::Position::from_text("9 s -/-/-/- swne 1").unwrap_err();
+/// assert!(yono::ERROR_CODES.contains(&err.code()));
+/// ```
+pub const ERROR_CODES: &[&str] = ALL.0.split_at(ALL.1).0;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn codes_are_distinct_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in super::ERROR_CODES {
+            assert!(seen.insert(code), "{code} twice");
+            assert!(!code.is_empty() && code.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
         }
     }
 }

@@ -1,8 +1,67 @@
 //! A game: a position with its history, for undo and fourfold repetition.
 
-use crate::movegen::KingFacts;
+use crate::position::KingFacts;
 use crate::position::Unplay;
-use crate::{Error, Move, MoveError, MoveList, Position, Ruleset, Seat, SeatState, Status};
+use crate::{
+    BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,
+    Seat, SeatState, Status,
+};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// What one move did, as [`Game::play`] reports it: who moved, what was taken, whether
+/// the piece promoted, which seats the checkmate rule removed, and whether the game
+/// is now drawn by repetition.
+///
+/// ```
+/// use yono::{Game, Ruleset, Seat};
+/// let mut game = Game::new(Ruleset::Yono);
+/// let played = game.play_text("5g5f").unwrap();
+/// assert_eq!(played.mover, Seat::South);
+/// assert_eq!(played.captured, None);
+/// assert!(!played.promoted && played.eliminations.is_empty() && !played.drawn);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Played {
+    /// The seat that made the move.
+    pub mover: Seat,
+    /// The piece that stood on the destination square and went to the mover's
+    /// reserve, as it stood (its owner, promoted or not).
+    pub captured: Option<Piece>,
+    /// Whether a board move promoted its piece.
+    pub promoted: bool,
+    /// Seats the checkmate rule removed after the move, in the order they fell.
+    pub eliminations: Eliminations,
+    /// Whether the move made the fourth occurrence of a position: the game is drawn.
+    pub drawn: bool,
+}
+
+/// Hashes a Zobrist key to itself: the keys are already uniformly random, and the
+/// default SipHash would cost more than the rest of a play.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed; this keeps any other input well defined.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+}
+
+/// How many times each position key occurs in the game so far.
+type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
 
 /// A game in progress or finished: the start position, the moves, and the position
 /// they led to. Adds what a bare [`Position`] cannot know: undo and the fourfold
@@ -24,9 +83,11 @@ pub struct Game {
     current: Position,
     /// Per move, what taking it back needs (a few bytes; rarely a whole position).
     undo: Vec<Unplay>,
-    /// The key of every position of the game, the start's first: repetition scans
-    /// these, not the positions themselves.
-    keys: Vec<u64>,
+    /// For each position key of the game, how often it has occurred: kept up to date
+    /// by play and undo, so repetition costs the same at any game length. A key leaves
+    /// the map when its count falls to zero, so the map holds at most one entry per
+    /// position of the game, and play/undo allocate nothing once it has grown.
+    counts: KeyCounts,
     moves: Vec<Move>,
     drawn: bool,
     /// The King facts of the position after `ply` moves, kept while that position is
@@ -55,8 +116,10 @@ impl Game {
 
     /// A game starting from `position`.
     pub fn from_position(position: Position) -> Game {
+        let mut counts = KeyCounts::default();
+        counts.insert(position.key(), 1);
         Game {
-            keys: vec![position.key()],
+            counts,
             current: position.clone(),
             start: position,
             undo: Vec::new(),
@@ -89,9 +152,18 @@ impl Game {
 
     /// How often the current position (board, reserves, seat to move, seats in the
     /// game) has occurred in this game, the current one included.
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"] {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert_eq!(game.repetitions(), 2);
+    /// ```
     pub fn repetitions(&self) -> usize {
-        let key = self.position().key();
-        self.keys.iter().filter(|&&k| k == key).count()
+        self.counts
+            .get(&self.position().key())
+            .map_or(0, |&n| n as usize)
     }
 
     /// Whether the game ended in a fourfold repetition (cheaper than
@@ -123,13 +195,55 @@ impl Game {
         }
     }
 
-    /// Plays a legal move. After a fourth occurrence of a position the game is drawn.
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+    /// Plays a legal move and says what it did. After a fourth occurrence of a
+    /// position the game is drawn. A rejected move changes nothing.
+    ///
+    /// ```
+    /// use yono::{Game, IllegalMove, MoveError, Ruleset};
+    /// let mut game = Game::new(Ruleset::Shogi);
+    /// for mv in ["7g7f", "3c3d"] {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// let played = game.play_text("8h2b+").unwrap();
+    /// assert!(played.promoted);
+    /// assert_eq!(played.captured.map(|p| p.kind), Some(yono::PieceKind::Bishop));
+    /// assert!(matches!(
+    ///     game.play_text("2b1a"),
+    ///     Err(MoveError::Illegal { reason: IllegalMove::NoPieceToMove(_), .. })
+    /// ));
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
+        self.check_move_caching(mv)
+            .map_err(|reason| MoveError::Illegal { mv, reason })?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Checks `mv` as [`Game::play`] would, without playing it: [`Position::check_move`]
+    /// on the current position, and [`IllegalMove::GameOver`] once the game is drawn.
+    ///
+    /// ```
+    /// use yono::{Game, IllegalMove, Move, Ruleset};
+    /// let game = Game::new(Ruleset::Yono);
+    /// assert_eq!(game.check_move("5g5f".parse().unwrap()), Ok(()));
+    /// assert_eq!(game.check_move(Move::Pass), Err(IllegalMove::PassNotAllowed));
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.drawn {
-            return Err(MoveError::Illegal {
-                mv,
-                reason: crate::IllegalMove::GameOver,
-            });
+            return Err(IllegalMove::GameOver);
+        }
+        match &self.king_facts {
+            Some((at, facts)) if *at == self.moves.len() => {
+                self.position().check_move_with(mv, Some(facts))
+            }
+            _ => self.position().check_move(mv),
+        }
+    }
+
+    /// [`Game::check_move`], keeping the King facts of the current position for the
+    /// next move tried in it.
+    fn check_move_caching(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.drawn {
+            return Err(IllegalMove::GameOver);
         }
         let ply = self.moves.len();
         let facts = match self.king_facts {
@@ -140,11 +254,7 @@ impl Game {
                 facts
             }
         };
-        self.position()
-            .check_move_with(mv, Some(&facts))
-            .map_err(|reason| MoveError::Illegal { mv, reason })?;
-        self.play_unchecked(mv);
-        Ok(())
+        self.position().check_move_with(mv, Some(&facts))
     }
 
     /// Plays a move known to be legal (one from [`Game::legal_moves`]) without
@@ -154,23 +264,38 @@ impl Game {
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Shogi);
     /// let mv = game.legal_moves()[0];
-    /// game.play_unchecked(mv);
+    /// let played = game.play_unchecked(mv);
+    /// assert_eq!(played.mover, yono::Seat::South);
     /// assert_eq!(game.moves(), [mv]);
     /// ```
-    pub fn play_unchecked(&mut self, mv: Move) {
+    pub fn play_unchecked(&mut self, mv: Move) -> Played {
+        let mover = self.current.turn();
+        let (captured, promoted) = match mv {
+            Move::Board { to, promote, .. } => (self.current.piece_at(to), promote),
+            _ => (None, false),
+        };
         // Played in place, remembering only what undoing needs: no position copy.
-        self.undo.push(self.current.play_reversibly(mv));
-        self.keys.push(self.current.key());
+        let (unplay, eliminations) = self.current.play_reversibly(mv);
+        self.undo.push(unplay);
         self.moves.push(mv);
-        self.drawn = self.repetitions() >= 4;
+        let count = self.counts.entry(self.current.key()).or_insert(0);
+        *count += 1;
+        self.drawn = *count >= 4;
         // Replaying the undone move keeps the rest of the line for redo.
         if self.redo.pop() != Some(mv) {
             self.redo.clear();
         }
+        Played {
+            mover,
+            captured,
+            promoted,
+            eliminations,
+            drawn: self.drawn,
+        }
     }
 
-    /// Parses and plays move text.
-    pub fn play_text(&mut self, text: &str) -> Result<(), MoveError> {
+    /// Parses and plays move text (see [`Game::play`]).
+    pub fn play_text(&mut self, text: &str) -> Result<Played, MoveError> {
         let mv = Move::from_usi(text)?;
         self.play(mv)
     }
@@ -178,10 +303,17 @@ impl Game {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
+        // One lookup: most positions occur once, so their entry goes.
+        if let Entry::Occupied(mut count) = self.counts.entry(self.current.key()) {
+            if *count.get() <= 1 {
+                count.remove();
+            } else {
+                *count.get_mut() -= 1;
+            }
+        }
         if let Some(unplay) = self.undo.pop() {
             self.current.unplay(mv, unplay);
         }
-        self.keys.pop();
         if matches!(self.king_facts, Some((at, _)) if at > self.moves.len()) {
             self.king_facts = None;
         }
@@ -213,7 +345,7 @@ impl Game {
     pub fn redo(&mut self) -> Option<Move> {
         let mv = *self.redo.last()?;
         // Undone moves were legal in this very position, and nothing else changed it.
-        self.play_unchecked(mv);
+        let _ = self.play_unchecked(mv);
         Some(mv)
     }
 
@@ -222,20 +354,22 @@ impl Game {
         &self.redo
     }
 
-    /// The score of each seat (by index) once decided, the repetition draw included:
-    /// then every remaining seat scores the maximum minus the other remaining seats.
+    /// The score of each seat once decided, the repetition draw included: then every
+    /// remaining seat scores the maximum minus the other remaining seats.
     ///
     /// ```
+    /// use yono::Seat;
     /// let game = yono::Game::new(yono::Ruleset::Yono);
     /// assert_eq!(game.scores(), [None; 4]);
+    /// assert_eq!(game.scores()[Seat::North], None);
     /// ```
-    pub fn scores(&self) -> [Option<u8>; 4] {
+    pub fn scores(&self) -> BySeat<Option<u8>> {
         let pos = self.position();
         if !self.drawn {
-            return pos.scores();
+            return pos.scores().into();
         }
         let remaining = pos.seats_in_game().len() as u8;
-        Seat::ALL.map(|s| match pos.seat_state(s) {
+        BySeat::from_fn(|s| match pos.seat_state(s) {
             SeatState::Out(score) => Some(score),
             SeatState::Playing => Some(pos.ruleset().max_score().saturating_sub(remaining - 1)),
             SeatState::Absent => None,
@@ -257,7 +391,7 @@ impl Game {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Series {
-    totals: [u32; 4],
+    totals: BySeat<u32>,
     games: u32,
 }
 
@@ -267,11 +401,11 @@ pub struct Series {
 pub struct GameNotOver(pub Seat);
 
 impl Series {
-    /// Adds one finished game's scores (by seat index). Seats not in the ruleset are
-    /// `None` and must be so for every seat of the ruleset once the game is over; pass
-    /// `Some` for each seat that played.
-    pub fn add(&mut self, scores: [Option<u8>; 4]) -> Result<(), GameNotOver> {
-        self.add_for(scores, crate::SeatSet::ALL)
+    /// Adds one finished game's scores (a [`BySeat`] or an array by seat index). Seats
+    /// not in the ruleset are `None` and must be so for every seat of the ruleset once
+    /// the game is over; pass `Some` for each seat that played.
+    pub fn add(&mut self, scores: impl Into<BySeat<Option<u8>>>) -> Result<(), GameNotOver> {
+        self.add_for(scores.into(), crate::SeatSet::ALL)
     }
 
     /// Adds a finished game.
@@ -281,37 +415,42 @@ impl Series {
 
     fn add_for(
         &mut self,
-        scores: [Option<u8>; 4],
+        scores: BySeat<Option<u8>>,
         seats: crate::SeatSet,
     ) -> Result<(), GameNotOver> {
-        if let Some(seat) = seats.iter().find(|s| scores[s.index()].is_none()) {
+        if let Some(seat) = seats.iter().find(|&s| scores[s].is_none()) {
             return Err(GameNotOver(seat));
         }
-        for (total, score) in self.totals.iter_mut().zip(scores) {
-            *total += score.unwrap_or(0) as u32;
+        for (seat, score) in scores {
+            self.totals[seat] += score.unwrap_or(0) as u32;
         }
         self.games += 1;
         Ok(())
     }
 
-    /// A series with the given totals (by seat index) after `games` games, e.g. to
-    /// restore one that was saved.
+    /// A series with the given totals (a [`BySeat`] or an array by seat index) after
+    /// `games` games, e.g. to restore one that was saved.
     ///
     /// ```
     /// let s = yono::Series::from_totals([5, 3, 1, 0], 3);
-    /// assert_eq!((s.totals(), s.games()), ([5, 3, 1, 0], 3));
+    /// assert_eq!(s.totals(), [5, 3, 1, 0]);
+    /// assert_eq!(s.totals()[yono::Seat::West], 3);
+    /// assert_eq!(s.games(), 3);
     /// ```
-    pub fn from_totals(totals: [u32; 4], games: u32) -> Series {
-        Series { totals, games }
+    pub fn from_totals(totals: impl Into<BySeat<u32>>, games: u32) -> Series {
+        Series {
+            totals: totals.into(),
+            games,
+        }
     }
 
     /// Total score of `seat`.
     pub fn total(&self, seat: Seat) -> u32 {
-        self.totals[seat.index()]
+        self.totals[seat]
     }
 
-    /// Totals by seat index.
-    pub fn totals(&self) -> [u32; 4] {
+    /// Totals of every seat.
+    pub fn totals(&self) -> BySeat<u32> {
         self.totals
     }
 

@@ -19,18 +19,10 @@
 //! assert_eq!(game.redo().unwrap(), moves[0]);
 //! ```
 
-use crate::{Game, Move, MoveError, Piece, PieceKind, Position, Seat, SeatSet, Square, Status};
-
-/// Whether a move from one square to another may promote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PromotionStatus {
-    /// Only the move without promotion is legal: play it, no question.
-    Impossible,
-    /// Both are legal: ask the player.
-    Optional,
-    /// Only the promoting move is legal (a piece that could not move again): play it.
-    Compulsory,
-}
+use crate::{
+    Game, Move, MoveError, Piece, PieceKind, Position, PromotionStatus, Seat, SeatSet, Square,
+    Status,
+};
 
 /// What a move does: what it takes, whether it promotes, which seats lose by it (with
 /// their scores) and how the game stands after it. From [`Position::preview`] before

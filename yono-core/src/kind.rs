@@ -168,15 +168,6 @@ impl PieceKind {
         }
     }
 
-    /// How many of this unpromoted kind exist in a four-player game (RULES.md §8):
-    /// 4 of each, but 20 Pawns.
-    pub const fn yono_supply(self) -> u8 {
-        match self.unpromoted() {
-            PieceKind::Pawn => 20,
-            _ => 4,
-        }
-    }
-
     /// English name, e.g. `"Promoted Silver"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -208,6 +199,32 @@ impl fmt::Display for PieceKind {
     }
 }
 
+impl core::str::FromStr for PieceKind {
+    type Err = crate::ParseNameError;
+
+    /// The symbol [`Display`](fmt::Display) writes: the upper-case letter, after `+`
+    /// for a promoted kind (`P`, `+R`).
+    ///
+    /// ```
+    /// use yono::PieceKind;
+    /// assert_eq!("+R".parse::<PieceKind>().unwrap(), PieceKind::Dragon);
+    /// assert_eq!("P".parse::<PieceKind>().unwrap(), PieceKind::Pawn);
+    /// assert!("+G".parse::<PieceKind>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] when the text is no kind's symbol.
+    fn from_str(text: &str) -> Result<PieceKind, Self::Err> {
+        match text.as_bytes() {
+            [b'+', c] => PieceKind::from_letter(*c as char).and_then(PieceKind::promoted),
+            [c] => PieceKind::from_letter(*c as char),
+            _ => None,
+        }
+        .ok_or_else(|| crate::ParseNameError::new("piece kind", text))
+    }
+}
+
 /// A piece: a kind owned by a seat.
 ///
 /// ```
@@ -233,5 +250,29 @@ impl Piece {
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.seat.char(), self.kind)
+    }
+}
+
+impl core::str::FromStr for Piece {
+    type Err = crate::ParseNameError;
+
+    /// The symbol [`Display`](fmt::Display) writes: seat letter, then the kind (`sK`,
+    /// `n+R`).
+    ///
+    /// ```
+    /// use yono::{Piece, PieceKind, Seat};
+    /// assert_eq!("n+R".parse::<Piece>().unwrap(), Piece::new(Seat::North, PieceKind::Dragon));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] when the text is no piece's symbol.
+    fn from_str(text: &str) -> Result<Piece, Self::Err> {
+        let mut chars = text.chars();
+        chars
+            .next()
+            .and_then(Seat::from_char)
+            .and_then(|seat| Some(Piece::new(seat, chars.as_str().parse().ok()?)))
+            .ok_or_else(|| crate::ParseNameError::new("piece", text))
     }
 }

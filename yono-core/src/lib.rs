@@ -24,16 +24,33 @@
 //! );
 //! ```
 //!
-//! Layout: one module per concept — [`seat`], [`kind`] (pieces), [`square`],
-//! [`bitboard`], [`attacks`], [`ruleset`] (zones and rule switches), [`setup`]
-//! (unvalidated positions and their text), [`position`] (validation, playing,
-//! checkmate), `movegen` (legal moves and why a move is illegal), [`game`]
-//! (history and repetition), [`mod@perft`], `zobrist` (hashing).
+//! ## Where the rules live
+//!
+//! The modules are private; every item is re-exported once, here at the root.
+//! Vocabulary: `seat.rs`, `kind.rs` (pieces), `square.rs`, `bitboard.rs`, [`attacks`]
+//! (movement), `zones.rs` (seat geometry and the promotion rule), `ruleset.rs`
+//! (the Yo\[n\]o / Shogi switches). Rules: `position/` (validation, playing, King
+//! safety and the checkmate rule, status and scores), `movegen/` (legal moves, drops,
+//! why one move is illegal), `game.rs` (history, repetition). Text: `notation/`
+//! (position text, SFEN), `record/` (game records), `render/` (text and SVG
+//! diagrams). The project's `docs/ARCHITECTURE.md` has the full map.
+//!
+//! ## Feature flags
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `serde` | on | `Serialize`/`Deserialize` for the types (through their text forms) |
+//! | `record` | on | [`GameRecord`]: game records as text, and as JSON when `serde` is on too |
+//! | `svg` | on | the [`svg`] module and [`Position::svg`] |
+//!
+//! An engine that needs the rules alone can use `default-features = false`.
+//!
+//! ## GUIs and threads
 //!
 //! GUIs: [`Position::moves_from`], [`Position::drops_of`],
 //! [`Position::promotion_status`], [`Position::preview`] and [`Game::play_described`]
 //! ([`MoveEffect`]), [`Position::lost_seats`], [`Game::redo`], and the SVG geometry in
-//! [`svg`] (see the project's `docs/GUI.md`).
+//! `svg` (see the project's `docs/GUI.md`).
 //!
 //! Threads: every type is `Send` and `Sync` and keeps no interior mutability (no cache
 //! or lazy state behind `&self`), so any number of threads may read one `Game` or
@@ -45,55 +62,65 @@
 #![warn(missing_docs)]
 
 pub mod attacks;
-pub mod bitboard;
-mod display;
-pub mod error;
-pub mod game;
+mod bitboard;
+mod error;
+mod game;
 mod gui;
-pub mod kind;
+mod kind;
 mod movegen;
-pub mod moves;
-pub mod perft;
-pub mod position;
+mod moves;
+mod notation;
+mod perft;
+mod position;
 // Lets the test-support files shared with the integration tests say `yono::`.
 #[cfg(test)]
 extern crate self as yono;
 #[cfg(test)]
 mod proptests;
-pub mod record;
-pub mod reserve;
-pub mod ruleset;
-pub mod seat;
+#[cfg(feature = "record")]
+mod record;
+mod render;
+mod reserve;
+// Quarter turns with the seats relabelled: methods on Square, Seat, Move, Setup, Position.
+mod rotate;
+mod ruleset;
+mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
-pub mod setup;
-pub mod square;
-pub mod svg;
+mod square;
 mod zobrist;
+mod zones;
 
 pub use bitboard::Bitboard;
 pub use error::{
-    Error, ErrorCode, IllegalMove, MoveError, ParseError, ParseMoveError, PositionError,
-    ReserveProblem,
+    Error, IllegalMove, MoveError, ParseError, ParseMoveError, ParseNameError, PositionError,
+    ReserveProblem, ERROR_CODES,
 };
-pub use game::{Game, GameNotOver, Series};
-pub use gui::{MoveEffect, PromotionStatus};
+pub use game::{Game, GameNotOver, Played, Series};
+pub use gui::MoveEffect;
 pub use kind::{Piece, PieceKind};
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
+pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
 pub use position::{Eliminations, Position, Status};
-pub use record::{GameRecord, RecordError};
+#[cfg(feature = "record")]
+pub use record::{
+    GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,
+    MAX_RECORD_LEN, MAX_VALUE_LEN, RESERVED_KEYS,
+};
+#[cfg(feature = "svg")]
+pub use render::svg;
 pub use reserve::Reserve;
-pub use ruleset::{NoMoveRule, Ruleset};
-pub use seat::{Seat, SeatSet};
-pub use setup::{SeatState, Setup};
+pub use ruleset::{NoMoveRule, Ruleset, SHOGI_START, YONO_START};
+pub use seat::{BySeat, Seat, SeatSet};
 pub use square::{ParseSquareError, Square};
-pub use svg::{SvgOptions, Target as SvgTarget};
+pub use zobrist::splitmix;
+pub use zones::PromotionStatus;
 
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The Rust example of the top-level README, compiled and run as a doctest.
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

@@ -157,13 +157,23 @@ impl FromStr for Move {
 /// 2 (promotion or not), plus 7 reserve kinds × 45 drop squares.
 pub const MAX_MOVES: usize = 45 * 20 * 2 + 7 * 45;
 
-/// A fixed-capacity list of moves, filled without heap allocation.
+/// A fixed-capacity list of moves, filled without heap allocation: the generator's
+/// output, and a list an engine may reorder, filter and consume in place (it
+/// dereferences to `[Move]`, so `sort_by_key`, `swap`, `iter_mut` and the other slice
+/// methods apply). It holds at most [`MAX_MOVES`] moves, more than any position has.
 ///
 /// ```
-/// let pos = yono::Position::start();
-/// let moves = pos.legal_moves();
+/// use yono::{Move, MoveList, Position};
+/// let pos = Position::start();
+/// let mut moves = pos.legal_moves();
 /// assert_eq!(moves.len(), 12);
 /// assert!(moves.iter().any(|m| m.to_string() == "5i5h"));
+/// // Move ordering and filtering without copying into a Vec:
+/// moves.retain(|m| matches!(m, Move::Board { .. }));
+/// moves.sort_by_key(|m| core::cmp::Reverse(m.to().map(|s| s.index())));
+/// moves.truncate(3);
+/// let first_three: Vec<Move> = moves.into_iter().collect();
+/// assert_eq!(first_three.len(), 3);
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
@@ -174,36 +184,147 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// assert!(yono::MoveList::new().is_empty());
+    /// ```
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
             moves: arrayvec::ArrayVec::new(),
         }
     }
+    /// Appends `mv`. A full list (already [`MAX_MOVES`] moves, which no position's
+    /// legal moves reach) is left as it is: pushing never panics. Use
+    /// [`MoveList::try_push`] to learn whether the move went in.
+    ///
+    /// ```
+    /// let mut list = yono::MoveList::new();
+    /// list.push(yono::Move::Pass);
+    /// assert_eq!(list.as_slice(), [yono::Move::Pass]);
+    /// ```
     #[inline]
-    pub(crate) fn push(&mut self, mv: Move) {
-        // The capacity is a proven bound; `try_push` keeps an impossible overflow
-        // from ever being a panic.
+    pub fn push(&mut self, mv: Move) {
+        // The capacity is a proven bound for generation; `try_push` keeps an
+        // impossible overflow from ever being a panic.
         let _ = self.moves.try_push(mv);
     }
+    /// Appends `mv`, or hands it back when the list is full.
+    ///
+    /// ```
+    /// use yono::{Move, MoveList, MAX_MOVES};
+    /// let mut list: MoveList = std::iter::repeat(Move::Pass).take(MAX_MOVES).collect();
+    /// assert!(list.is_full());
+    /// assert_eq!(list.try_push(Move::Pass), Err(Move::Pass));
+    /// ```
     #[inline]
-    pub(crate) fn clear(&mut self) {
+    pub fn try_push(&mut self, mv: Move) -> Result<(), Move> {
+        self.moves.try_push(mv).map_err(|e| e.element())
+    }
+    /// Removes and returns the last move.
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// let last = *list.last().unwrap();
+    /// assert_eq!(list.pop(), Some(last));
+    /// assert_eq!(list.len(), 11);
+    /// ```
+    #[inline]
+    pub fn pop(&mut self) -> Option<Move> {
+        self.moves.pop()
+    }
+    /// Removes every move.
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
+    #[inline]
+    pub fn clear(&mut self) {
         self.moves.clear();
     }
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// list.truncate(2);
+    /// assert_eq!(list.len(), 2);
+    /// ```
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+    /// Keeps only the moves for which `keep` is true, in their order.
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// list.retain(|m| m.to_string().starts_with("5i"));
+    /// assert!(!list.is_empty() && list.iter().all(|m| m.to_string().starts_with("5i")));
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        self.moves.retain(|mv| keep(mv));
+    }
+    /// Removes the move at `index` and puts the last move in its place (O(1), the
+    /// order changes); `None` when `index` is out of range.
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// let first = list[0];
+    /// assert_eq!(list.swap_remove(0), Some(first));
+    /// assert_eq!(list.swap_remove(99), None);
+    /// ```
+    #[inline]
+    pub fn swap_remove(&mut self, index: usize) -> Option<Move> {
+        self.moves.swap_pop(index)
+    }
     /// Number of moves.
+    ///
+    /// ```
+    /// assert_eq!(yono::Position::start().legal_moves().len(), 12);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
     /// Whether there are no moves.
+    ///
+    /// ```
+    /// assert!(!yono::Position::start().legal_moves().is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+    /// Whether the list holds [`MAX_MOVES`] moves and takes no more.
+    ///
+    /// ```
+    /// assert!(!yono::MoveList::new().is_full());
+    /// ```
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.moves.is_full()
+    }
     /// The moves as a slice.
+    ///
+    /// ```
+    /// let list = yono::Position::start().legal_moves();
+    /// assert_eq!(list.as_slice().len(), 12);
+    /// ```
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
+    }
+    /// The moves as a mutable slice, e.g. to reorder them in place.
+    ///
+    /// ```
+    /// let mut list = yono::Position::start().legal_moves();
+    /// list.as_mut_slice().reverse();
+    /// assert_eq!(list[0], *yono::Position::start().legal_moves().last().unwrap());
+    /// ```
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves
     }
     /// Iterates over the moves.
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
@@ -221,10 +342,39 @@ impl Default for MoveList {
     }
 }
 
+/// Lists are equal when they hold the same moves in the same order.
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
 impl core::ops::Deref for MoveList {
     type Target = [Move];
+    #[inline]
     fn deref(&self) -> &[Move] {
         self.as_slice()
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl AsRef<[Move]> for MoveList {
+    fn as_ref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl AsMut<[Move]> for MoveList {
+    fn as_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
     }
 }
 
@@ -241,3 +391,84 @@ impl<'a> IntoIterator for &'a MoveList {
         self.as_slice().iter()
     }
 }
+
+impl<'a> IntoIterator for &'a mut MoveList {
+    type Item = &'a mut Move;
+    type IntoIter = core::slice::IterMut<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_mut_slice().iter_mut()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter(self.moves.into_iter())
+    }
+}
+
+/// Collects at most [`MAX_MOVES`] moves; any beyond are dropped, as by
+/// [`MoveList::push`].
+///
+/// ```
+/// let pos = yono::Position::start();
+/// let drops: yono::MoveList = pos.legal_moves().into_iter().filter(|m| m.from().is_none()).collect();
+/// assert!(drops.is_empty());
+/// ```
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(iter);
+        list
+    }
+}
+
+/// Appends moves until the list holds [`MAX_MOVES`]; any beyond are dropped.
+///
+/// ```
+/// let mut list = yono::MoveList::new();
+/// list.extend([yono::Move::Pass, yono::Move::Pass]);
+/// assert_eq!(list.len(), 2);
+/// ```
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for mv in iter {
+            if self.try_push(mv).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// The moves of a [`MoveList`], by value (from `list.into_iter()`).
+///
+/// ```
+/// let moves: Vec<yono::Move> = yono::Position::start().legal_moves().into_iter().collect();
+/// assert_eq!(moves.len(), 12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter(arrayvec::IntoIter<Move, MAX_MOVES>);
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.0.next()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for MoveListIntoIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Move> {
+        self.0.next_back()
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}

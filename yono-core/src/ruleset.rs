@@ -3,6 +3,7 @@
 //! Yo\[n\]o Shogi and standard two-player Shogi share every line of the engine; they
 //! differ only in the values below.
 
+use crate::zones::{cols, rows};
 use crate::{Bitboard, PieceKind, Seat, SeatSet};
 
 /// What a seat with no legal move does.
@@ -39,104 +40,9 @@ pub const YONO_START: &str = "wLwRwP1nKnGnSnNnL/wNwBwP4nBnR/wS1wP1nPnPnPnPnP/wG1
 /// The standard Shogi start position in this library's position text.
 pub const SHOGI_START: &str = "nLnNnSnGnKnGnSnNnL/1nR5nB1/nPnPnPnPnPnPnPnPnP/9/9/9/sPsPsPsPsPsPsPsPsP/1sB5sR1/sLsNsSsGsKsGsSsNsL s -/-/-/- s-n- 1";
 
-const fn rows(from: u32, to: u32) -> Bitboard {
-    let mut bits = 0u128;
-    let mut r = from;
-    while r <= to {
-        bits |= 0x1ffu128 << (9 * r);
-        r += 1;
-    }
-    Bitboard(bits)
-}
-
-const fn cols(from: u32, to: u32) -> Bitboard {
-    let mut bits = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        let mut c = from;
-        while c <= to {
-            bits |= 1u128 << (9 * r + c);
-            c += 1;
-        }
-        r += 1;
-    }
-    Bitboard(bits)
-}
-
-/// The three lines farthest forward for `seat`: its promotion zone in both rulesets.
-/// Columns count from file 9 (column 0), rows from rank `a` (row 0).
-pub const fn far_lines(seat: Seat, depth: u32) -> Bitboard {
-    match seat {
-        Seat::South => rows(0, depth - 1),
-        Seat::North => rows(9 - depth, 8),
-        Seat::West => cols(9 - depth, 8),
-        Seat::East => cols(0, depth - 1),
-    }
-}
-
-const PROMOTION_ZONES: [Bitboard; 4] = [
-    far_lines(Seat::South, 3),
-    far_lines(Seat::West, 3),
-    far_lines(Seat::North, 3),
-    far_lines(Seat::East, 3),
-];
-const LAST_LINE: [Bitboard; 4] = [
-    far_lines(Seat::South, 1),
-    far_lines(Seat::West, 1),
-    far_lines(Seat::North, 1),
-    far_lines(Seat::East, 1),
-];
-const LAST_TWO_LINES: [Bitboard; 4] = [
-    far_lines(Seat::South, 2),
-    far_lines(Seat::West, 2),
-    far_lines(Seat::North, 2),
-    far_lines(Seat::East, 2),
-];
 /// On or in front of each camp: South files 5–9, West ranks a–e, North files 1–5,
 /// East ranks e–i (RULES.md §5).
 const YONO_DROP_ZONES: [Bitboard; 4] = [cols(0, 4), rows(0, 4), cols(4, 8), rows(4, 8)];
-
-const fn binding_mask(even: bool) -> Bitboard {
-    let mut bits = 0u128;
-    let mut i = 0;
-    while i < 81 {
-        let file = 9 - i % 9;
-        let rank = i / 9 + 1;
-        if ((file + rank) % 2 == 0) == even {
-            bits |= 1u128 << i;
-        }
-        i += 1;
-    }
-    Bitboard(bits)
-}
-/// Squares of the even binding (file + rank even), and of the odd one.
-pub(crate) const BINDINGS: [Bitboard; 2] = [binding_mask(true), binding_mask(false)];
-
-/// The squares a seat's Pawns line up on for *nifu*: a file for South and North,
-/// a rank for West and East.
-#[inline]
-pub(crate) fn pawn_line(seat: Seat, sq: crate::Square) -> Bitboard {
-    match seat {
-        Seat::South | Seat::North => COLUMNS[sq.col() as usize],
-        Seat::West | Seat::East => ROWS[sq.row() as usize],
-    }
-}
-
-const fn line_masks(columns: bool) -> [Bitboard; 9] {
-    let mut out = [Bitboard::EMPTY; 9];
-    let mut i = 0;
-    while i < 9 {
-        out[i] = if columns {
-            cols(i as u32, i as u32)
-        } else {
-            rows(i as u32, i as u32)
-        };
-        i += 1;
-    }
-    out
-}
-static COLUMNS: [Bitboard; 9] = line_masks(true);
-static ROWS: [Bitboard; 9] = line_masks(false);
 
 impl Ruleset {
     /// The seats that take part.
@@ -178,7 +84,7 @@ impl Ruleset {
 
     /// The promotion zone of `seat`: the three lines farthest forward.
     pub const fn promotion_zone(self, seat: Seat) -> Bitboard {
-        PROMOTION_ZONES[seat.index()]
+        crate::zones::promotion_zone(seat)
     }
 
     /// The highest score a seat can get: the winner's (3 in Yo\[n\]o, 1 in Shogi).
@@ -190,7 +96,11 @@ impl Ruleset {
     /// reserves together, promoted ones counted as their base kind).
     pub const fn supply(self, kind: PieceKind) -> u8 {
         match self {
-            Ruleset::Yono => kind.yono_supply(),
+            // RULES.md §8: 4 of each, but 20 Pawns.
+            Ruleset::Yono => match kind.unpromoted() {
+                PieceKind::Pawn => 20,
+                _ => 4,
+            },
             Ruleset::Shogi => match kind.unpromoted() {
                 PieceKind::King | PieceKind::Rook | PieceKind::Bishop => 2,
                 PieceKind::Pawn => 18,
@@ -208,25 +118,34 @@ impl Ruleset {
     }
 }
 
-/// The line farthest forward for `seat`: Pawns and Lances there must promote.
-#[inline]
-pub(crate) const fn last_line(seat: Seat) -> Bitboard {
-    LAST_LINE[seat.index()]
+impl core::fmt::Display for Ruleset {
+    /// The short name, `yono` or `shogi`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-/// The two lines farthest forward for `seat`: Knights there must promote.
-#[inline]
-pub(crate) const fn last_two_lines(seat: Seat) -> Bitboard {
-    LAST_TWO_LINES[seat.index()]
-}
+impl core::str::FromStr for Ruleset {
+    type Err = crate::ParseNameError;
 
-/// Squares where an unpromoted piece of `kind` owned by `seat` could never move again.
-#[inline]
-pub(crate) const fn dead_squares(seat: Seat, kind: PieceKind) -> Bitboard {
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => last_line(seat),
-        PieceKind::Knight => last_two_lines(seat),
-        _ => Bitboard::EMPTY,
+    /// `yono` or `shogi`, in any case.
+    ///
+    /// ```
+    /// use yono::Ruleset;
+    /// assert_eq!("shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
+    /// assert_eq!("Yono".parse::<Ruleset>().unwrap(), Ruleset::Yono);
+    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
+    /// assert!("chess".parse::<Ruleset>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] when the text names no ruleset.
+    fn from_str(text: &str) -> Result<Ruleset, Self::Err> {
+        [Ruleset::Yono, Ruleset::Shogi]
+            .into_iter()
+            .find(|r| text.eq_ignore_ascii_case(r.name()))
+            .ok_or_else(|| crate::ParseNameError::new("ruleset", text))
     }
 }
 
@@ -239,13 +158,10 @@ mod tests {
         for seat in Seat::ALL {
             assert_eq!(Ruleset::Yono.drop_zone(seat).count(), 45);
             assert_eq!(Ruleset::Yono.promotion_zone(seat).count(), 27);
-            assert_eq!(last_line(seat).count(), 9);
         }
         let e5: crate::Square = "5e".parse().unwrap();
         for seat in Seat::ALL {
             assert!(Ruleset::Yono.drop_zone(seat).contains(e5));
         }
-        assert_eq!(BINDINGS[0].count() + BINDINGS[1].count(), 81);
-        assert!(BINDINGS[0].contains("5i".parse().unwrap()));
     }
 }

@@ -25,30 +25,10 @@ macro_rules! via_text {
 }
 
 via_text!(Square, |t| t.parse().ok());
-via_text!(Move, |t| Move::from_usi(t).ok());
-via_text!(Seat, |t| {
-    let mut chars = t.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Seat::from_char(c),
-        _ => Seat::ALL.into_iter().find(|s| s.name() == t),
-    }
-});
-via_text!(PieceKind, |t| match t.as_bytes() {
-    [b'+', c] => PieceKind::from_letter(*c as char).and_then(PieceKind::promoted),
-    [c] => PieceKind::from_letter(*c as char),
-    _ => None,
-});
-via_text!(Piece, |t| {
-    let mut chars = t.chars();
-    let seat = Seat::from_char(chars.next()?)?;
-    let rest: String = chars.collect();
-    let kind = match rest.as_bytes() {
-        [b'+', c] => PieceKind::from_letter(*c as char).and_then(PieceKind::promoted),
-        [c] => PieceKind::from_letter(*c as char),
-        _ => None,
-    }?;
-    Some(Piece::new(seat, kind))
-});
+via_text!(Move, |t| t.parse().ok());
+via_text!(Seat, |t| t.parse().ok());
+via_text!(PieceKind, |t| t.parse().ok());
+via_text!(Piece, |t| t.parse().ok());
 
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -1,6 +1,15 @@
 //! Zobrist keys, generated at compile time, for incremental position hashing.
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One step of SplitMix64 (Steele, Lea and Flood): returns the next state and the
+/// output drawn from it. The crate's one pseudo-random generator, used for the Zobrist
+/// keys at compile time and exported for the bindings' seeded random play.
+///
+/// ```
+/// let (state, out) = yono::splitmix(0);
+/// assert_eq!(out, 0xE220_A839_7B1D_CDAF);
+/// assert_ne!(yono::splitmix(state).1, out);
+/// ```
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -7,13 +7,12 @@
 //! specific error code, and every rejected move must leave the position (and the
 //! game) exactly as it was.
 
-use yono::setup::MAX_TEXT_LEN;
+use yono::MAX_TEXT_LEN;
 use yono::{
-    ErrorCode, Game, Move, MoveError, Piece, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
-    Square,
+    Game, Move, MoveError, Piece, PieceKind, Position, Ruleset, Seat, SeatState, Setup, Square,
 };
 
-const START: &str = yono::ruleset::YONO_START;
+const START: &str = yono::YONO_START;
 /// Just the four Kings on their start squares.
 const KINGS: &str = "4nK4/9/9/9/wK7eK/9/9/9/4sK4 s -/-/-/- swne 1";
 

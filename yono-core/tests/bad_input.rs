@@ -2,7 +2,7 @@
 //! never a panic; and whatever move comes in, a rejected one changes nothing.
 
 use proptest::prelude::*;
-use yono::{ErrorCode, Move, Position, Setup};
+use yono::{Move, Position, Setup};
 
 #[test]
 fn huge_and_odd_inputs_are_refused_cheaply() {
@@ -70,7 +70,7 @@ proptest! {
         at in 0usize..200,
         with in prop::sample::select(vec!['s','w','n','e','K','R','B','G','S','N','L','P','+','/',' ','-','0','1','2','9','x']),
     ) {
-        let text = mutate(yono::ruleset::YONO_START, at, with);
+        let text = mutate(yono::YONO_START, at, with);
         match Position::from_text(&text) {
             Ok(pos) => {
                 prop_assert_eq!(&pos.text(), &text.parse::<Setup>().unwrap().to_string());

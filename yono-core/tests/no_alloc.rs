@@ -72,3 +72,41 @@ fn position_is_small_enough_to_copy() {
     println!("size_of::<Position>() = {size} bytes");
     assert!(size <= 640, "Position grew to {size} bytes");
 }
+
+#[test]
+fn game_play_and_undo_do_not_allocate_once_warm() {
+    // A long game, then every legal move played and taken back at its end: the first
+    // rounds may grow the history and the repetition map; later rounds may not
+    // (except a move that removes a seat, which keeps the position before the fall).
+    let mut game = yono::Game::new(Ruleset::Yono);
+    let mut seed = 7u64;
+    while game.moves().len() < 300 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        game.play(moves[(seed >> 33) as usize % moves.len()])
+            .unwrap();
+    }
+    let mut quiet = game.legal_moves();
+    for _ in 0..4 {
+        quiet.retain(|&mv| {
+            let played = game.play(mv).unwrap();
+            game.undo();
+            played.eliminations.is_empty()
+        });
+    }
+    assert!(quiet.len() > 5, "{}", quiet.len());
+    let n = allocations_during(|| {
+        for _ in 0..3 {
+            for &mv in quiet.iter() {
+                std::hint::black_box(game.play(mv).unwrap());
+                game.undo();
+            }
+        }
+    });
+    assert_eq!(n, 0, "heap allocations in Game::play/undo");
+}

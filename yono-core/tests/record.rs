@@ -2,8 +2,8 @@
 //! records rejected at the right move, stated results checked against the replay.
 
 use proptest::prelude::*;
-use yono::record::{GameRecord, MoveProblem};
-use yono::{ErrorCode, Game, Move, RecordError, Ruleset};
+use yono::{Game, Move, RecordError, Ruleset};
+use yono::{GameRecord, MoveProblem};
 
 /// Plays random legal moves (from `seed`) until the game is over, at most `max` plies.
 fn random_game(ruleset: Ruleset, seed: u64, max: usize) -> Game {
@@ -36,9 +36,7 @@ fn decorate(game: Game, meta: &[(String, String)], comments: &[(usize, String)])
 fn meta_strategy() -> impl Strategy<Value = Vec<(String, String)>> {
     prop::collection::vec(("[a-z][a-z0-9_-]{0,12}", "[^\\p{Cc}]{1,40}"), 0..5).prop_map(|v| {
         v.into_iter()
-            .filter(|(k, v)| {
-                !yono::record::RESERVED_KEYS.contains(&k.as_str()) && !v.trim().is_empty()
-            })
+            .filter(|(k, v)| !yono::RESERVED_KEYS.contains(&k.as_str()) && !v.trim().is_empty())
             .collect()
     })
 }
@@ -146,7 +144,7 @@ fn the_text_form_reads_like_a_move_list() {
     assert_eq!(lines.next(), Some("south: Alice"));
     assert_eq!(
         lines.next(),
-        Some(format!("start: {}", yono::ruleset::YONO_START).as_str())
+        Some(format!("start: {}", yono::YONO_START).as_str())
     );
     assert!(text.contains("\n1 s "));
     assert!(text.contains("\n2 w ") && text.contains(" ; a reply; with a semicolon\n"));
@@ -225,7 +223,7 @@ fn malformed_records_say_what_and_where() {
         ("format: yono-record 2\n", "record_format", Some(1)),
         ("ruleset: chess\n", "record_ruleset", Some(1)),
         (
-            &format!("ruleset: shogi\nstart: {}\n", yono::ruleset::YONO_START),
+            &format!("ruleset: shogi\nstart: {}\n", yono::YONO_START),
             "record_ruleset",
             Some(1),
         ),
@@ -263,7 +261,7 @@ fn malformed_records_say_what_and_where() {
             .starts_with("move 2 (line 2): \"2 w 5i5h\": illegal move 5i5h"),
         "{e}"
     );
-    let huge = "#".repeat(yono::record::MAX_RECORD_LEN + 1);
+    let huge = "#".repeat(yono::MAX_RECORD_LEN + 1);
     assert_eq!(err(&huge).code(), "record_too_long");
     for bad_json in ["", "{}", "[1]", r#"{"format":"yono-record 1","extra":1}"#] {
         assert_eq!(

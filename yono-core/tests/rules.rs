@@ -1,8 +1,7 @@
 //! One test per rule of RULES.md, on hand-made positions.
 
 use yono::{
-    ErrorCode, Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState,
-    Status,
+    Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Status,
 };
 
 fn pos(text: &str) -> Position {

@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use yono::{ErrorCode, Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat};
+use yono::{Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat};
 use yono::{SeatState, Square, Status};
 
 // ---------------------------------------------------------------------------------
@@ -59,6 +59,9 @@ pub enum yono_status {
 }
 
 use yono_status::*;
+
+mod codes;
+pub use codes::yono_error_code;
 
 /// A seat: one of the YONO_SEAT_* values. Turn order is South, West, North, East.
 pub type yono_seat = u8;
@@ -248,7 +251,7 @@ impl Fail {
                 reason: IllegalMove::GameOver,
                 ..
             } => YONO_STATUS_GAME_OVER,
-            MoveError::Illegal { .. } => YONO_STATUS_ILLEGAL_MOVE,
+            _ => YONO_STATUS_ILLEGAL_MOVE,
         };
         Fail::new(status, e.code(), e.to_string())
     }
@@ -268,83 +271,35 @@ thread_local! {
     });
 }
 
+/// Codes only the C API produces (its own argument checks); every other code comes
+/// from `yono::ERROR_CODES`. Both feed the generated `codes.rs`.
+#[cfg(test)]
+pub(crate) const FFI_CODES: &[&str] = &[
+    "null_argument",
+    "invalid_utf8",
+    "buffer_too_small",
+    "internal_error",
+    "invalid_argument",
+    "nothing_to_undo",
+    "nothing_to_redo",
+];
+
+/// The static C string of a code, found in the generated table (whose freshness a
+/// test checks against `yono::ERROR_CODES`), so the pointer handed to C is 'static.
 fn code_cstr(code: &str) -> &'static CStr {
-    // Every code is a short ASCII literal; look it up among the known ones so the
-    // pointer handed to C is 'static. Unknown codes (none today) fall back to a
-    // generic one rather than allocating.
-    const KNOWN: &[&CStr] = &[
-        c"null_argument",
-        c"invalid_utf8",
-        c"buffer_too_small",
-        c"internal_error",
-        c"invalid_argument",
-        c"nothing_to_undo",
-        c"nothing_to_redo",
-        c"game_over",
-        c"malformed_move",
-        // ParseError
-        c"empty",
-        c"too_long",
-        c"field_count",
-        c"rank_count",
-        c"rank_length",
-        c"board_char",
-        c"missing_kind",
-        c"cannot_promote",
-        c"turn",
-        c"reserve_group_count",
-        c"reserve",
-        c"seats",
-        c"move_number",
-        // PositionError
-        c"no_ruleset",
-        c"turn_not_in_game",
-        c"score_out_of_range",
-        c"inconsistent_score",
-        c"piece_of_seat_not_in_game",
-        c"reserve_of_seat_not_in_game",
-        c"missing_king",
-        c"too_many_kings",
-        c"too_many_pieces",
-        c"dead_piece",
-        c"nifu",
-        c"king_capturable",
-        c"seat_not_in_ruleset",
-        // IllegalMove
-        c"pass_not_allowed",
-        c"no_piece_to_move",
-        c"unreachable_square",
-        c"own_piece",
-        c"must_promote",
-        c"not_in_reserve",
-        c"occupied",
-        c"outside_drop_zone",
-        c"dead_drop",
-        c"nifu_drop",
-        c"uchifuzume",
-        c"binding_limit",
-        c"king_threatened",
-        // RecordError
-        c"record_too_long",
-        c"record_too_many_moves",
-        c"record_syntax",
-        c"record_format",
-        c"record_bad_key",
-        c"record_bad_value",
-        c"record_duplicate_key",
-        c"record_header_after_moves",
-        c"record_ruleset",
-        c"record_start",
-        c"record_bad_move",
-        c"record_result",
-        c"record_no_such_move",
-        c"record_json",
-    ];
-    KNOWN
+    codes::ERROR_CODE_NAMES
         .iter()
         .copied()
         .find(|c| c.to_bytes() == code.as_bytes())
         .unwrap_or(c"error")
+}
+
+/// The number of a code in `enum yono_error_code` (0 for none or unknown).
+fn code_number(code: &CStr) -> u32 {
+    codes::ERROR_CODE_NAMES
+        .iter()
+        .position(|c| *c == code)
+        .map_or(0, |i| i as u32)
 }
 
 fn set_last_error(code: &'static str, message: &str) {
@@ -622,6 +577,9 @@ pub extern "C" fn yono_version() -> *const c_char {
     VERSION.as_ptr()
 }
 
+// yono_version_number() and yono_version_compatible().
+mod version;
+
 /// The human-readable message of the last failed call made by this thread (what
 /// and where, e.g. "board rank c: describes 8 squares, expected 9"), or "" when the
 /// last call succeeded. Every fallible function clears it on entry.
@@ -660,6 +618,37 @@ pub extern "C" fn yono_last_error_code() -> *const c_char {
     .ok()
     .flatten()
     .unwrap_or(c"".as_ptr())
+}
+
+/// The code of the last error on this thread as a number of `enum yono_error_code`
+/// (YONO_ERROR_NONE when the last call succeeded): the same error as
+/// yono_last_error_code(), for a switch statement. Numbers never change; new codes
+/// are appended.
+#[no_mangle]
+pub extern "C" fn yono_last_error_code_number() -> yono_error_code {
+    let n = catch_unwind(|| {
+        LAST_ERROR
+            .try_with(|e| e.try_borrow().map(|e| code_number(e.code)).ok())
+            .ok()
+            .flatten()
+    })
+    .ok()
+    .flatten()
+    .unwrap_or(0);
+    codes::from_number(n)
+}
+
+/// The snake_case name of an error code number, e.g. "rank_length"; "" for a number
+/// that is no code (and for YONO_ERROR_NONE).
+///
+/// Ownership: a static string owned by the library; never free it. Never NULL.
+#[no_mangle]
+pub extern "C" fn yono_error_code_name(code: u32) -> *const c_char {
+    codes::ERROR_CODE_NAMES
+        .get(code as usize)
+        .copied()
+        .unwrap_or(c"")
+        .as_ptr()
 }
 
 /// The name of a status value, e.g. "YONO_STATUS_PARSE_ERROR"; "YONO_STATUS_UNKNOWN"
@@ -1148,7 +1137,9 @@ pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_mo
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_mut(pos) }?;
         let mv = from_c_move(mv)?;
-        game.play(mv).map_err(|e| Fail::from_move_error(&e))
+        game.play(mv)
+            .map(drop)
+            .map_err(|e| Fail::from_move_error(&e))
     })
 }
 
@@ -1166,7 +1157,9 @@ pub unsafe extern "C" fn yono_position_play_text(
     guard(|| {
         // SAFETY: NULL or valid, per the contract.
         let (game, text) = unsafe { (game_mut(pos)?, text_arg(text, "text")?) };
-        game.play_text(text).map_err(|e| Fail::from_move_error(&e))
+        game.play_text(text)
+            .map(drop)
+            .map_err(|e| Fail::from_move_error(&e))
     })
 }
 
@@ -1522,8 +1515,8 @@ fn flag_arg(v: u8, what: &str) -> Res<bool> {
 }
 
 /// The options of a (current-layout) struct, checked.
-unsafe fn svg_options_from(o: &yono_svg_options) -> Res<yono::SvgOptions> {
-    let mut out = yono::SvgOptions::default()
+unsafe fn svg_options_from(o: &yono_svg_options) -> Res<yono::svg::SvgOptions> {
+    let mut out = yono::svg::SvgOptions::default()
         .with_size(o.size)
         .with_threats(flag_arg(o.show_threats, "show_threats")?)
         .with_text_as_paths(flag_arg(o.text_as_paths, "text_as_paths")?)
@@ -1552,9 +1545,9 @@ unsafe fn svg_options_from(o: &yono_svg_options) -> Res<yono::SvgOptions> {
     Ok(out)
 }
 
-unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::SvgOptions> {
+unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::svg::SvgOptions> {
     if opts.is_null() {
-        return Ok(yono::SvgOptions::default());
+        return Ok(yono::svg::SvgOptions::default());
     }
     // SAFETY: a readable struct_size field first, per the contract.
     let size = unsafe { opts.cast::<usize>().read_unaligned() };
@@ -2437,6 +2430,9 @@ pub unsafe extern "C" fn yono_record_play(
             .map_err(|e| record_fail(&e))
     })
 }
+
+mod engine;
+pub use engine::*;
 
 #[cfg(test)]
 mod tests;

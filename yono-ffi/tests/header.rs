@@ -5,7 +5,30 @@ use std::path::PathBuf;
 
 fn generate() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    let mut config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    // The version macros come from the Cargo version, so they cannot drift from it.
+    let version = format!(
+        "\n\
+         /** Version of this header (of the library it was generated with): major. */\n\
+         #define YONO_VERSION_MAJOR {major}\n\
+         /** Version of this header: minor. */\n\
+         #define YONO_VERSION_MINOR {minor}\n\
+         /** Version of this header: patch. */\n\
+         #define YONO_VERSION_PATCH {patch}\n\
+         /** Version of this header as a string; the library's is yono_version(). */\n\
+         #define YONO_VERSION_STRING \"{major}.{minor}.{patch}\"\n\
+         /**\n \
+         * Version of this header as one number, major * 1000000 + minor * 1000 + patch;\n \
+         * the library's is yono_version_number(), and yono_version_compatible(YONO_VERSION_NUMBER)\n \
+         * says whether the library loaded at run time can serve this header.\n \
+         */\n\
+         #define YONO_VERSION_NUMBER \\\n    \
+         (YONO_VERSION_MAJOR * 1000000 + YONO_VERSION_MINOR * 1000 + YONO_VERSION_PATCH)\n",
+        major = env!("CARGO_PKG_VERSION_MAJOR"),
+        minor = env!("CARGO_PKG_VERSION_MINOR"),
+        patch = env!("CARGO_PKG_VERSION_PATCH"),
+    );
+    config.after_includes = Some(version + config.after_includes.as_deref().unwrap_or(""));
     let bindings = cbindgen::Builder::new()
         .with_config(config)
         .with_src(dir.join("src").join("lib.rs"))

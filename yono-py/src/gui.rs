@@ -22,7 +22,7 @@ fn squares(obj: &Bound<'_, PyAny>) -> PyResult<Vec<yono::Square>> {
 
 /// The GUI options of `svg(...)` (its `**gui` keywords) onto `opts`.
 pub(crate) fn svg_gui_options(
-    opts: &mut yono::SvgOptions,
+    opts: &mut yono::svg::SvgOptions,
     gui: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<()> {
     let Some(gui) = gui else {

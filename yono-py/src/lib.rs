@@ -23,12 +23,19 @@ use std::cell::{Ref, RefCell, RefMut};
 // The GUI helpers: a second #[pymethods] block on Position, and their classes.
 mod gui;
 
+use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
-use yono::record::GameRecord;
-use yono::{ErrorCode, Game, MoveError, MoveList};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
+use yono::GameRecord;
+use yono::{Game, MoveError, MoveList};
+
+mod ints;
+// The machine-learning layer (actions, observations, VectorEnv): docs/ML.md.
+mod ml;
+
+mod engine;
 
 pyo3::create_exception!(
     yono,
@@ -74,8 +81,8 @@ fn core_err(py: Python<'_>, e: yono::Error) -> PyErr {
 /// An `IllegalMoveError` from a core move error.
 fn move_err(py: Python<'_>, e: MoveError) -> PyErr {
     let mv = match &e {
-        MoveError::Malformed(_) => None,
         MoveError::Illegal { mv, .. } => Some(mv.to_string()),
+        _ => None,
     };
     let err = IllegalMoveError::new_err(e.to_string());
     set_attrs(py, &err, e.code(), mv);
@@ -98,6 +105,74 @@ fn illegal(py: Python<'_>, mv: yono::Move, reason: yono::IllegalMove) -> PyErr {
 
 // ---- enums ------------------------------------------------------------------------
 
+/// Declares a Python enum class mirroring a core enum: the `#[pyclass]` (equal to its
+/// int value and hashing like it, so `{1: x}[Seat.WEST]` works), pickling by name, and
+/// with `mirrors Core`, the conversions `core()` / `of()` to and from `yono::Core`
+/// (whose variants have the same names).
+macro_rules! mirror_enum {
+    (
+        $(#[doc = $doc:literal])*
+        $py:ident($pyname:literal) mirrors $core:ident {
+            $( $(#[doc = $vdoc:literal])* $variant:ident = $value:literal as $name:literal, )*
+        }
+    ) => {
+        mirror_enum! {
+            $(#[doc = $doc])*
+            $py($pyname) {
+                $( $(#[doc = $vdoc])* $variant = $value as $name, )*
+            }
+        }
+
+        impl $py {
+            fn core(self) -> yono::$core {
+                match self {
+                    $( $py::$variant => yono::$core::$variant, )*
+                }
+            }
+
+            fn of(value: yono::$core) -> $py {
+                match value {
+                    $( yono::$core::$variant => $py::$variant, )*
+                }
+            }
+        }
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $py:ident($pyname:literal) {
+            $( $(#[doc = $vdoc:literal])* $variant:ident = $value:literal as $name:literal, )*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[pyclass(name = $pyname, module = "yono", eq, eq_int, ord, frozen, from_py_object)]
+        #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        pub enum $py {
+            $( $(#[doc = $vdoc])* #[pyo3(name = $name)] $variant = $value, )*
+        }
+
+        impl $py {
+            /// The Python name of the member, e.g. "SOUTH".
+            fn variant_name(self) -> &'static str {
+                match self {
+                    $( $py::$variant => $name, )*
+                }
+            }
+        }
+
+        #[pymethods]
+        impl $py {
+            // It compares equal to its int value, so it must hash like it.
+            fn __hash__(&self) -> isize {
+                *self as isize
+            }
+
+            fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                reduce_enum(py, py.get_type::<$py>(), self.variant_name())
+            }
+        }
+    };
+}
+
 /// `__reduce__` for the enum classes: `getattr(cls, NAME)`.
 fn reduce_enum<'py>(
     py: Python<'py>,
@@ -114,60 +189,21 @@ fn reduce_enum<'py>(
     )
 }
 
-/// A seat (player): SOUTH, WEST, NORTH, EAST, in turn order (clockwise).
-///
-/// `int(seat)` is its index 0-3; `seat.letter` is its notation letter (s, w, n, e).
-/// Wherever a seat is expected, the letter ("s") or name ("South") is accepted too.
-#[pyclass(
-    name = "Seat",
-    module = "yono",
-    eq,
-    eq_int,
-    ord,
-    hash,
-    frozen,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum PySeat {
-    /// South (moves first; in standard Shogi: Sente/Black).
-    #[pyo3(name = "SOUTH")]
-    South = 0,
-    /// West.
-    #[pyo3(name = "WEST")]
-    West = 1,
-    /// North (in standard Shogi: Gote/White).
-    #[pyo3(name = "NORTH")]
-    North = 2,
-    /// East.
-    #[pyo3(name = "EAST")]
-    East = 3,
-}
-
-impl PySeat {
-    fn core(self) -> yono::Seat {
-        match self {
-            PySeat::South => yono::Seat::South,
-            PySeat::West => yono::Seat::West,
-            PySeat::North => yono::Seat::North,
-            PySeat::East => yono::Seat::East,
-        }
-    }
-    fn of(s: yono::Seat) -> PySeat {
-        match s {
-            yono::Seat::South => PySeat::South,
-            yono::Seat::West => PySeat::West,
-            yono::Seat::North => PySeat::North,
-            yono::Seat::East => PySeat::East,
-        }
-    }
-    fn variant_name(self) -> &'static str {
-        match self {
-            PySeat::South => "SOUTH",
-            PySeat::West => "WEST",
-            PySeat::North => "NORTH",
-            PySeat::East => "EAST",
-        }
+mirror_enum! {
+    /// A seat (player): SOUTH, WEST, NORTH, EAST, in turn order (clockwise).
+    ///
+    /// `int(seat)` is its index 0-3 (and `hash(seat)` that of the index); `seat.letter`
+    /// is its notation letter (s, w, n, e). Wherever a seat is expected, the letter
+    /// ("s") or name ("South") is accepted too.
+    PySeat("Seat") mirrors Seat {
+        /// South (moves first; in standard Shogi: Sente/Black).
+        South = 0 as "SOUTH",
+        /// West.
+        West = 1 as "WEST",
+        /// North (in standard Shogi: Gote/White).
+        North = 2 as "NORTH",
+        /// East.
+        East = 3 as "EAST",
     }
 }
 
@@ -231,10 +267,6 @@ impl PySeat {
     fn __str__(&self) -> &'static str {
         self.core().name()
     }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        reduce_enum(py, py.get_type::<PySeat>(), self.variant_name())
-    }
 }
 
 fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Seat> {
@@ -257,106 +289,40 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Seat> {
     )))
 }
 
-/// The kind of a piece, promoted kinds included.
-///
-/// `str(kind)` is its notation: "K", "R", ..., "+R" (DRAGON), "+P" (PROMOTED_PAWN).
-#[pyclass(
-    name = "PieceKind",
-    module = "yono",
-    eq,
-    eq_int,
-    ord,
-    hash,
-    frozen,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum PyPieceKind {
-    /// King (K).
-    #[pyo3(name = "KING")]
-    King = 0,
-    /// Rook (R).
-    #[pyo3(name = "ROOK")]
-    Rook = 1,
-    /// Bishop (B).
-    #[pyo3(name = "BISHOP")]
-    Bishop = 2,
-    /// Gold general (G).
-    #[pyo3(name = "GOLD")]
-    Gold = 3,
-    /// Silver general (S).
-    #[pyo3(name = "SILVER")]
-    Silver = 4,
-    /// Knight (N).
-    #[pyo3(name = "KNIGHT")]
-    Knight = 5,
-    /// Lance (L).
-    #[pyo3(name = "LANCE")]
-    Lance = 6,
-    /// Pawn (P).
-    #[pyo3(name = "PAWN")]
-    Pawn = 7,
-    /// Promoted Rook (+R).
-    #[pyo3(name = "DRAGON")]
-    Dragon = 8,
-    /// Promoted Bishop (+B).
-    #[pyo3(name = "HORSE")]
-    Horse = 9,
-    /// Promoted Silver (+S).
-    #[pyo3(name = "PROMOTED_SILVER")]
-    PromotedSilver = 10,
-    /// Promoted Knight (+N).
-    #[pyo3(name = "PROMOTED_KNIGHT")]
-    PromotedKnight = 11,
-    /// Promoted Lance (+L).
-    #[pyo3(name = "PROMOTED_LANCE")]
-    PromotedLance = 12,
-    /// Promoted Pawn (+P).
-    #[pyo3(name = "PROMOTED_PAWN")]
-    PromotedPawn = 13,
-}
-
-const KINDS: [PyPieceKind; 14] = [
-    PyPieceKind::King,
-    PyPieceKind::Rook,
-    PyPieceKind::Bishop,
-    PyPieceKind::Gold,
-    PyPieceKind::Silver,
-    PyPieceKind::Knight,
-    PyPieceKind::Lance,
-    PyPieceKind::Pawn,
-    PyPieceKind::Dragon,
-    PyPieceKind::Horse,
-    PyPieceKind::PromotedSilver,
-    PyPieceKind::PromotedKnight,
-    PyPieceKind::PromotedLance,
-    PyPieceKind::PromotedPawn,
-];
-
-const KIND_NAMES: [&str; 14] = [
-    "KING",
-    "ROOK",
-    "BISHOP",
-    "GOLD",
-    "SILVER",
-    "KNIGHT",
-    "LANCE",
-    "PAWN",
-    "DRAGON",
-    "HORSE",
-    "PROMOTED_SILVER",
-    "PROMOTED_KNIGHT",
-    "PROMOTED_LANCE",
-    "PROMOTED_PAWN",
-];
-
-impl PyPieceKind {
-    fn core(self) -> yono::PieceKind {
-        // The discriminants mirror the core's indices, so this always succeeds.
-        yono::PieceKind::ALL[self as usize]
-    }
-    fn of(k: yono::PieceKind) -> PyPieceKind {
-        KINDS[k.index()]
+mirror_enum! {
+    /// The kind of a piece, promoted kinds included.
+    ///
+    /// `str(kind)` is its notation: "K", "R", ..., "+R" (DRAGON), "+P" (PROMOTED_PAWN);
+    /// `int(kind)` its index 0-13.
+    PyPieceKind("PieceKind") mirrors PieceKind {
+        /// King (K).
+        King = 0 as "KING",
+        /// Rook (R).
+        Rook = 1 as "ROOK",
+        /// Bishop (B).
+        Bishop = 2 as "BISHOP",
+        /// Gold general (G).
+        Gold = 3 as "GOLD",
+        /// Silver general (S).
+        Silver = 4 as "SILVER",
+        /// Knight (N).
+        Knight = 5 as "KNIGHT",
+        /// Lance (L).
+        Lance = 6 as "LANCE",
+        /// Pawn (P).
+        Pawn = 7 as "PAWN",
+        /// Promoted Rook (+R).
+        Dragon = 8 as "DRAGON",
+        /// Promoted Bishop (+B).
+        Horse = 9 as "HORSE",
+        /// Promoted Silver (+S).
+        PromotedSilver = 10 as "PROMOTED_SILVER",
+        /// Promoted Knight (+N).
+        PromotedKnight = 11 as "PROMOTED_KNIGHT",
+        /// Promoted Lance (+L).
+        PromotedLance = 12 as "PROMOTED_LANCE",
+        /// Promoted Pawn (+P).
+        PromotedPawn = 13 as "PROMOTED_PAWN",
     }
 }
 
@@ -405,10 +371,6 @@ impl PyPieceKind {
     fn __str__(&self) -> String {
         self.core().to_string()
     }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        reduce_enum(py, py.get_type::<PyPieceKind>(), KIND_NAMES[*self as usize])
-    }
 }
 
 fn kind_from_symbol(symbol: &str) -> PyResult<PyPieceKind> {
@@ -436,40 +398,15 @@ fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::PieceKind> {
     )))
 }
 
-/// The ruleset: YONO (four-player Yo[n]o Shogi, the default) or SHOGI (standard
-/// two-player Shogi, South = Sente, North = Gote). Strings "yono" / "shogi" are accepted
-/// wherever a ruleset is expected.
-#[pyclass(
-    name = "Ruleset",
-    module = "yono",
-    eq,
-    eq_int,
-    hash,
-    frozen,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PyRuleset {
-    /// Yo[n]o Shogi: four seats.
-    #[pyo3(name = "YONO")]
-    Yono = 0,
-    /// Standard Shogi: South and North.
-    #[pyo3(name = "SHOGI")]
-    Shogi = 1,
-}
-
-impl PyRuleset {
-    fn core(self) -> yono::Ruleset {
-        match self {
-            PyRuleset::Yono => yono::Ruleset::Yono,
-            PyRuleset::Shogi => yono::Ruleset::Shogi,
-        }
-    }
-    fn of(r: yono::Ruleset) -> PyRuleset {
-        match r {
-            yono::Ruleset::Yono => PyRuleset::Yono,
-            yono::Ruleset::Shogi => PyRuleset::Shogi,
-        }
+mirror_enum! {
+    /// The ruleset: YONO (four-player Yo[n]o Shogi, the default) or SHOGI (standard
+    /// two-player Shogi, South = Sente, North = Gote). Strings "yono" / "shogi" are accepted
+    /// wherever a ruleset is expected.
+    PyRuleset("Ruleset") mirrors Ruleset {
+        /// Yo[n]o Shogi: four seats.
+        Yono = 0 as "YONO",
+        /// Standard Shogi: South and North.
+        Shogi = 1 as "SHOGI",
     }
 }
 
@@ -502,14 +439,6 @@ impl PyRuleset {
     fn __str__(&self) -> &'static str {
         self.core().name()
     }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let name = match self {
-            PyRuleset::Yono => "YONO",
-            PyRuleset::Shogi => "SHOGI",
-        };
-        reduce_enum(py, py.get_type::<PyRuleset>(), name)
-    }
 }
 
 fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
@@ -517,13 +446,11 @@ fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
         return Ok(r.get().core());
     }
     if let Ok(text) = obj.extract::<String>() {
-        return match text.to_ascii_lowercase().as_str() {
-            "yono" => Ok(yono::Ruleset::Yono),
-            "shogi" => Ok(yono::Ruleset::Shogi),
-            _ => Err(PyValueError::new_err(format!(
+        return text.parse().map_err(|_| {
+            PyValueError::new_err(format!(
                 "not a ruleset: {text:?} (expected \"yono\" or \"shogi\")"
-            ))),
-        };
+            ))
+        });
     }
     Err(PyTypeError::new_err(format!(
         "expected a yono.Ruleset or \"yono\"/\"shogi\", got {}",
@@ -531,28 +458,27 @@ fn ruleset_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Ruleset> {
     )))
 }
 
-/// Whether the game goes on, and how it ended. `str(status)` is "ongoing", "won" or
-/// "drawn_by_repetition" (the spelling of the test vectors).
-#[pyclass(
-    name = "Status",
-    module = "yono",
-    eq,
-    eq_int,
-    hash,
-    frozen,
-    from_py_object
-)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PyStatus {
-    /// The seat to move has a move (possibly "pass").
-    #[pyo3(name = "ONGOING")]
-    Ongoing = 0,
-    /// One seat is left (Yo[n]o), or the Shogi player to move has no legal move.
-    #[pyo3(name = "WON")]
-    Won = 1,
-    /// The same position occurred for the fourth time.
-    #[pyo3(name = "DRAWN_BY_REPETITION")]
-    DrawnByRepetition = 2,
+mirror_enum! {
+    /// Whether the game goes on, and how it ended. `str(status)` is "ongoing", "won" or
+    /// "drawn_by_repetition" (the spelling of the test vectors).
+    PyStatus("Status") {
+        /// The seat to move has a move (possibly "pass").
+        Ongoing = 0 as "ONGOING",
+        /// One seat is left (Yo[n]o), or the Shogi player to move has no legal move.
+        Won = 1 as "WON",
+        /// The same position occurred for the fourth time.
+        DrawnByRepetition = 2 as "DRAWN_BY_REPETITION",
+    }
+}
+
+impl PyStatus {
+    fn of(status: yono::Status) -> PyStatus {
+        match status {
+            yono::Status::Ongoing => PyStatus::Ongoing,
+            yono::Status::Won(_) => PyStatus::Won,
+            yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
+        }
+    }
 }
 
 #[pymethods]
@@ -563,15 +489,6 @@ impl PyStatus {
             PyStatus::Won => "won",
             PyStatus::DrawnByRepetition => "drawn_by_repetition",
         }
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let name = match self {
-            PyStatus::Ongoing => "ONGOING",
-            PyStatus::Won => "WON",
-            PyStatus::DrawnByRepetition => "DRAWN_BY_REPETITION",
-        };
-        reduce_enum(py, py.get_type::<PyStatus>(), name)
     }
 }
 
@@ -584,17 +501,27 @@ impl PyStatus {
 /// `int(sq)` is the index. Wherever a square is expected, the text "5e" or the index is
 /// accepted too. The module also has constants `yono.SQ_9A` ... `yono.SQ_1I` and the
 /// list `yono.SQUARES` in index order.
-#[pyclass(
-    name = "Square",
-    module = "yono",
-    eq,
-    ord,
-    hash,
-    frozen,
-    from_py_object
-)]
+#[pyclass(name = "Square", module = "yono", frozen, from_py_object)]
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct PySquare(yono::Square);
+
+/// The index of a Square or an int (not a bool) for comparisons; None otherwise.
+fn square_index_of(obj: &Bound<'_, PyAny>) -> Option<i64> {
+    if let Ok(s) = obj.cast::<PySquare>() {
+        return Some(s.get().0.index() as i64);
+    }
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        // An int beyond i64 equals no square and orders by its sign.
+        return Some(obj.extract::<i64>().unwrap_or_else(|_| {
+            if obj.lt(0).unwrap_or(false) {
+                i64::MIN
+            } else {
+                i64::MAX
+            }
+        }));
+    }
+    None
+}
 
 #[pymethods]
 impl PySquare {
@@ -652,6 +579,22 @@ impl PySquare {
         self.0.index()
     }
 
+    // A square has `__index__`, so it compares (and orders, and hashes) like its index.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        match square_index_of(other) {
+            Some(o) => {
+                let result = op.matches((self.0.index() as i64).cmp(&o));
+                PyBool::new(py, result).to_owned().into_any().unbind()
+            }
+            None => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> isize {
+        self.0.index() as isize
+    }
+
     fn __index__(&self) -> usize {
         self.0.index()
     }
@@ -685,13 +628,17 @@ fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<yono::Square> {
             .parse::<yono::Square>()
             .map_err(|e| PyValueError::new_err(e.to_string()));
     }
-    if let Ok(i) = obj.extract::<i64>() {
-        return usize::try_from(i)
-            .ok()
-            .and_then(yono::Square::from_index)
-            .ok_or_else(|| {
-                PyValueError::new_err(format!("not a square index: {i} (expected 0 to 80)"))
-            });
+    // True and False are ints to Python, but never squares.
+    if !obj.is_instance_of::<PyBool>() {
+        if let Ok(i) = obj.call_method0("__index__") {
+            return i
+                .extract::<usize>()
+                .ok()
+                .and_then(yono::Square::from_index)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!("not a square index: {i} (expected 0 to 80)"))
+                });
+        }
     }
     Err(PyTypeError::new_err(format!(
         "expected a yono.Square, a square name such as \"5e\" or an index 0-80, got {}",
@@ -761,7 +708,7 @@ impl PyPiece {
 ///
 /// `Move("7g7f")` is `Move.from_usi("7g7f")`; malformed text raises IllegalMoveError
 /// with code "malformed_move". Moves compare and hash by value; `str(move)` is its text.
-#[pyclass(name = "Move", module = "yono", eq, hash, frozen, from_py_object)]
+#[pyclass(name = "Move", module = "yono", frozen, from_py_object)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct PyMove(yono::Move);
 
@@ -885,6 +832,27 @@ impl PyMove {
         self.0.to_string()
     }
 
+    // Equal to its text too (`"5g5f" in pos.legal_moves`), so it hashes like the text.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let equal = if let Ok(m) = other.cast::<PyMove>() {
+            m.get().0 == self.0
+        } else if let Ok(text) = other.cast::<PyString>() {
+            *text.to_cow()? == *self.0.to_string()
+        } else {
+            return Ok(py.NotImplemented());
+        };
+        Ok(match op {
+            CompareOp::Eq => PyBool::new(py, equal).to_owned().into_any().unbind(),
+            CompareOp::Ne => PyBool::new(py, !equal).to_owned().into_any().unbind(),
+            _ => py.NotImplemented(),
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.0.to_string()).hash()
+    }
+
     fn __repr__(&self) -> String {
         format!("Move.from_usi('{}')", self.0)
     }
@@ -1005,8 +973,8 @@ fn in_use() -> PyErr {
 /// taken back with `pop`; the history also decides the fourfold-repetition draw.
 ///
 /// Two positions are equal when their current states are (board, reserves, seats, seat
-/// to move, move number), whatever their histories; `hash(pos)` is the Zobrist key of
-/// the current state, so it changes as moves are pushed.
+/// to move, move number), whatever their histories. Positions are unhashable (they
+/// change as moves are pushed); `pos.hash()` is the Zobrist key of the current state.
 //
 // The class is `frozen` and keeps its game in a `GilCell`, borrowed by each method only
 // for its Rust work, never while Python objects are made. pyo3's own borrow of a
@@ -1061,7 +1029,7 @@ impl PyPosition {
     /// Plays a move through the game (checked).
     fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
         let result = self.game_mut(py)?.play(mv);
-        result.map_err(|e| move_err(py, e))
+        result.map(drop).map_err(|e| move_err(py, e))
     }
 }
 
@@ -1100,7 +1068,15 @@ impl PyPosition {
         let position = match text {
             None => yono::Position::new(ruleset.unwrap_or(yono::Ruleset::Yono)),
             Some(text) => {
-                let pos = position_from_text(py, text)?;
+                // Position text has five fields, SFEN four: text that is not position
+                // text may be SFEN, and otherwise the position-text error stands.
+                let pos = match yono::Position::from_text(text) {
+                    Ok(pos) => pos,
+                    Err(e) => match text.split_whitespace().count() {
+                        4 => yono::Position::from_sfen(text).map_err(|_| core_err(py, e))?,
+                        _ => return Err(core_err(py, e)),
+                    },
+                };
                 if let Some(r) = ruleset {
                     if pos.ruleset() != r {
                         return Err(PyValueError::new_err(format!(
@@ -1196,7 +1172,9 @@ impl PyPosition {
         move_list(py, moves.as_slice())
     }
 
-    /// The legal moves as compact 16-bit codes (see `Move.code`): a fast batch API.
+    /// The legal moves as compact 16-bit codes (see `Move.code`), as a list of ints: it
+    /// costs about as much as `legal_moves` (a list of Python objects either way). For
+    /// speed use `legal_move_bytes`, `legal_actions` or `legal_action_mask`.
     fn legal_move_codes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let codes: Vec<u16> =
             self.with_moves(py, |moves| moves.iter().map(|m| m.code()).collect())?;
@@ -1275,25 +1253,49 @@ impl PyPosition {
     /// Plays uniformly random legal moves (in Rust) until the game is over or
     /// `max_plies` moves have been played; the moves go onto the move stack. `seed`
     /// makes the playout reproducible. Returns the number of moves played.
-    #[pyo3(signature = (max_plies = 1000, seed = None))]
-    fn playout(&self, py: Python<'_>, max_plies: usize, seed: Option<u64>) -> PyResult<usize> {
-        let mut rng = SplitMix64(seed.unwrap_or_else(|| {
+    /// Runs in Rust without holding the GIL, on a copy: other threads may read the
+    /// Position meanwhile; if one changes it, the playout raises RuntimeError instead.
+    #[pyo3(signature = (max_plies = None, seed = None))]
+    fn playout(
+        &self,
+        py: Python<'_>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let max_plies: usize = match max_plies {
+            None => 1000,
+            Some(n) => ints::int_arg(n, "max_plies", "0 or more")?,
+        };
+        let mut rng = SplitMix64(ints::seed_arg(seed)?.unwrap_or_else(|| {
             use std::hash::{BuildHasher, RandomState};
             RandomState::new().hash_one(0u8)
         }));
-        let mut list = MoveList::new();
-        let mut played = 0;
-        // One borrow for the whole playout: no Python code runs inside it.
-        let mut game = self.game_mut(py)?;
-        while played < max_plies && !game.is_drawn() {
-            game.position().legal_moves_into(&mut list);
-            if list.is_empty() {
-                break;
+        // The playout runs on a copy without the GIL, so other threads can read the
+        // position meanwhile (seeing it as it was); the copy replaces the game after,
+        // unless another thread changed the game in between.
+        let mut game = self.game_clone(py)?;
+        let (played, game) = py.detach(move || {
+            let mut list = MoveList::new();
+            let before = game.moves().len();
+            while game.moves().len() - before < max_plies && !game.is_drawn() {
+                game.position().legal_moves_into(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let mv = list[rng.below(list.len())];
+                game.play_unchecked(mv);
             }
-            let mv = list[rng.below(list.len())];
-            game.play_unchecked(mv);
-            played += 1;
+            (game.moves().len() - before, game)
+        });
+        let mut current = self.game_mut(py)?;
+        let before = game.moves().len() - played;
+        if current.start() != game.start() || current.moves() != &game.moves()[..before] {
+            return Err(PyRuntimeError::new_err(
+                "the Position changed during the playout (another thread pushed, popped \
+                 or unpickled); the playout was discarded",
+            ));
         }
+        *current = game;
         Ok(played)
     }
 
@@ -1399,11 +1401,7 @@ impl PyPosition {
     /// The status: ONGOING, WON or DRAWN_BY_REPETITION.
     fn status(&self, py: Python<'_>) -> PyResult<PyStatus> {
         let status = self.game(py)?.status();
-        Ok(match status {
-            yono::Status::Ongoing => PyStatus::Ongoing,
-            yono::Status::Won(_) => PyStatus::Won,
-            yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
-        })
+        Ok(PyStatus::of(status))
     }
 
     /// Whether the game has ended (won or drawn by repetition).
@@ -1424,7 +1422,7 @@ impl PyPosition {
     /// (a checkmated seat's score; all of them once the game is over, the repetition
     /// draw included), else None. Seats not in the ruleset are always None.
     fn scores(&self, py: Python<'_>) -> PyResult<[Option<u8>; 4]> {
-        Ok(self.game(py)?.scores())
+        Ok(self.game(py)?.scores().into())
     }
 
     /// The score of `seat` once decided, else None.
@@ -1446,7 +1444,8 @@ impl PyPosition {
 
     /// Counts the leaves of the legal-move tree `depth` plies deep (pass counts as a
     /// move; a finished game has none). Runs in Rust without holding the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
         if depth > 0 && self.drawn(py)? {
             return Ok(0);
         }
@@ -1456,7 +1455,12 @@ impl PyPosition {
     }
 
     /// Perft split by first move: {Move: leaf count} in generation order.
-    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
+    fn divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
         let split = if self.drawn(py)? {
             Vec::new()
         } else {
@@ -1471,14 +1475,14 @@ impl PyPosition {
     }
 
     /// An SVG diagram of the current position (see `yono.svg`).
-    #[pyo3(signature = (lastmove = None, highlight = None, size = 640, threats = true, zones = None, **gui))]
+    #[pyo3(signature = (lastmove = None, highlight = None, size = None, threats = true, zones = None, **gui))]
     #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
         py: Python<'_>,
         lastmove: Option<&Bound<'_, PyAny>>,
         highlight: Option<&Bound<'_, PyAny>>,
-        size: u32,
+        size: Option<&Bound<'_, PyAny>>,
         threats: bool,
         zones: Option<&Bound<'_, PyAny>>,
         gui: Option<&Bound<'_, PyDict>>,
@@ -1490,7 +1494,7 @@ impl PyPosition {
 
     /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         let game = self.game(py)?;
         opts.last_move = game.moves().last().copied();
         Ok(game.position().svg(&opts))
@@ -1508,9 +1512,10 @@ impl PyPosition {
         Ok(*self.pos(py)? == *other.pos(py)?)
     }
 
-    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
-        Ok(self.pos(py)?.key())
-    }
+    // Positions change as moves are pushed, so they are unhashable (like python-chess
+    // boards); `pos.hash()` is the Zobrist key of the current state.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<PyPosition> {
         Ok(PyPosition::new(self.game_clone(py)?))
@@ -1520,27 +1525,55 @@ impl PyPosition {
         Ok(PyPosition::new(self.game_clone(py)?))
     }
 
-    /// Pickle support: the start text, then the move texts as state.
+    /// Pickle support: the start text, then the moves as state, packed as 16-bit move
+    /// codes (two bytes a move). Loading checks every move again.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let (start, moves) = {
+        let (start, codes) = {
             let game = self.game(py)?;
-            let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-            (game.start().text(), moves)
+            let codes: Vec<u8> = game
+                .moves()
+                .iter()
+                .flat_map(|m| m.code().to_le_bytes())
+                .collect();
+            (game.start().text(), codes)
         };
         PyTuple::new(
             py,
             [
                 py.get_type::<PyPosition>().into_any(),
                 PyTuple::new(py, [start])?.into_any(),
-                PyList::new(py, moves)?.into_any(),
+                PyBytes::new(py, &codes).into_any(),
             ],
         )
     }
 
-    fn __setstate__(&self, py: Python<'_>, state: Vec<String>) -> PyResult<()> {
+    /// The moves as packed codes (see `__reduce__`) or, from older pickles, move texts.
+    fn __setstate__(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let moves: Vec<yono::Move> = if let Ok(bytes) = state.cast::<PyBytes>() {
+            let bytes = bytes.as_bytes();
+            if bytes.len() % 2 != 0 {
+                return Err(PyValueError::new_err(
+                    "corrupt Position pickle: odd move bytes",
+                ));
+            }
+            bytes
+                .chunks_exact(2)
+                .map(|c| {
+                    let code = u16::from_le_bytes([c[0], c[1]]);
+                    yono::Move::from_code(code).ok_or_else(|| {
+                        PyValueError::new_err(format!("corrupt Position pickle: move code {code}"))
+                    })
+                })
+                .collect::<PyResult<_>>()?
+        } else {
+            let texts: Vec<String> = state.extract()?;
+            texts
+                .iter()
+                .map(|t| yono::Move::from_usi(t).map_err(|e| move_err(py, e.into())))
+                .collect::<PyResult<_>>()?
+        };
         let mut restored = Game::from_position(self.game(py)?.start().clone());
-        for text in &state {
-            let mv = yono::Move::from_usi(text).map_err(|e| move_err(py, e.into()))?;
+        for mv in moves {
             restored.play(mv).map_err(|e| move_err(py, e))?;
         }
         *self.game_mut(py)? = restored;
@@ -1564,11 +1597,36 @@ impl PySeries {
         PySeries::default()
     }
 
-    /// Adds one finished game's scores [South, West, North, East] (None for a seat not in
-    /// the ruleset is not allowed here: all four must be given); ValueError otherwise.
-    fn add(&mut self, scores: [Option<u8>; 4]) -> PyResult<()> {
+    /// Adds one finished game's scores [South, West, North, East], as `scores()` gives
+    /// them: all four for Yo[n]o, or South's and North's with None for West and East in
+    /// Shogi (those add 0). ValueError for scores out of range (0-3 in Yo[n]o, 0-1 in
+    /// Shogi) or missing.
+    fn add(&mut self, scores: Vec<Option<i64>>) -> PyResult<()> {
+        let bad = || {
+            PyValueError::new_err(format!(
+                "not the scores of a finished game: {scores:?} (Yo[n]o: four scores 0 to \
+                 3; Shogi: South's and North's, 0 or 1, with None for West and East)"
+            ))
+        };
+        if scores.len() != 4 {
+            return Err(bad());
+        }
+        // Shogi's scores() gives None for West and East, which are not in the game.
+        let shogi = scores[1].is_none()
+            && scores[3].is_none()
+            && scores[0].is_some()
+            && scores[2].is_some();
+        let max = if shogi { 1 } else { 3 };
+        if scores.iter().flatten().any(|v| !(0..=max).contains(v)) {
+            return Err(bad());
+        }
+        let mut core = [0, 1, 2, 3].map(|i| scores[i].map(|v| v as u8));
+        if shogi {
+            core[1] = Some(0);
+            core[3] = Some(0);
+        }
         self.series
-            .add(scores)
+            .add(core)
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
@@ -1587,7 +1645,7 @@ impl PySeries {
 
     /// Totals by seat index [South, West, North, East].
     fn totals(&self) -> [u32; 4] {
-        self.series.totals()
+        self.series.totals().into()
     }
 
     /// How many games were added.
@@ -1608,7 +1666,11 @@ impl PySeries {
         let py = slf.py();
         let this = slf.borrow();
         let ctor = slf.get_type().getattr("from_totals")?;
-        (ctor, (this.series.totals(), this.series.games())).into_pyobject(py)
+        (
+            ctor,
+            (this.series.totals().into_array(), this.series.games()),
+        )
+            .into_pyobject(py)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -1633,18 +1695,26 @@ fn svg_options(
     py: Python<'_>,
     lastmove: Option<&Bound<'_, PyAny>>,
     highlight: Option<&Bound<'_, PyAny>>,
-    size: u32,
+    size: Option<&Bound<'_, PyAny>>,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
-) -> PyResult<yono::SvgOptions> {
-    let mut opts = yono::SvgOptions::default()
+) -> PyResult<yono::svg::SvgOptions> {
+    let size: u32 = match size {
+        None => 640,
+        Some(s) => ints::int_arg(s, "size", "0 to 2**32 - 1")?,
+    };
+    let mut opts = yono::svg::SvgOptions::default()
         .with_size(size)
         .with_threats(threats);
     if let Some(mv) = lastmove.filter(|m| !m.is_none()) {
         opts.last_move = Some(move_arg(py, mv)?);
     }
     if let Some(squares) = highlight.filter(|h| !h.is_none()) {
-        if squares.is_instance_of::<PyString>() {
+        // One square (a Square, its name or its index) or an iterable of them.
+        if squares.is_instance_of::<PyString>()
+            || squares.is_instance_of::<PySquare>()
+            || squares.is_instance_of::<PyInt>()
+        {
             opts.highlight.push(square_arg(squares)?);
         } else {
             for sq in squares.try_iter()? {
@@ -1668,14 +1738,14 @@ fn svg_options(
 /// (squares), `check` (squares), `selected_reserve` ((seat, kind)), `text_as_paths`
 /// (letters as paths, for renderers without text).
 #[pyfunction]
-#[pyo3(signature = (position, lastmove = None, highlight = None, size = 640, threats = true, zones = None, **gui))]
+#[pyo3(signature = (position, lastmove = None, highlight = None, size = None, threats = true, zones = None, **gui))]
 #[allow(clippy::too_many_arguments)]
 fn svg(
     py: Python<'_>,
     position: &Bound<'_, PyPosition>,
     lastmove: Option<&Bound<'_, PyAny>>,
     highlight: Option<&Bound<'_, PyAny>>,
-    size: u32,
+    size: Option<&Bound<'_, PyAny>>,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
     gui: Option<&Bound<'_, PyDict>>,
@@ -1693,6 +1763,9 @@ fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
     let _ = value.setattr("line", e.line());
     err
 }
+
+/// A pickled `Game`: start text, move codes, metadata pairs, per-move comments.
+type GameState = (String, Vec<u8>, Vec<(String, String)>, Vec<Option<String>>);
 
 /// A whole game with metadata and comments, saved and loaded as a game record (a
 /// readable move list, or JSON; see docs/RECORDS.md).
@@ -1821,7 +1894,7 @@ impl PyGame {
         match self.rec.play(mv, comment) {
             Ok(()) => Ok(()),
             Err(yono::RecordError::BadMove {
-                problem: yono::record::MoveProblem::Move(e),
+                problem: yono::MoveProblem::Move(e),
                 ..
             }) => Err(move_err(py, e)),
             Err(e) => Err(record_err(py, e)),
@@ -1851,11 +1924,7 @@ impl PyGame {
 
     /// The status: ONGOING, WON or DRAWN_BY_REPETITION.
     fn status(&self) -> PyStatus {
-        match self.rec.game().status() {
-            yono::Status::Ongoing => PyStatus::Ongoing,
-            yono::Status::Won(_) => PyStatus::Won,
-            yono::Status::DrawnByRepetition => PyStatus::DrawnByRepetition,
-        }
+        PyStatus::of(self.rec.game().status())
     }
 
     /// The winner once the game is won, else None.
@@ -1868,7 +1937,7 @@ impl PyGame {
 
     /// Scores by seat index [South, West, North, East]; None while undecided.
     fn scores(&self) -> [Option<u8>; 4] {
-        self.rec.game().scores()
+        self.rec.game().scores().into()
     }
 
     fn __len__(&self) -> usize {
@@ -1893,17 +1962,78 @@ impl PyGame {
 
     /// The diagram of the current position, for Jupyter.
     fn _repr_svg_(&self) -> String {
-        let mut opts = yono::SvgOptions::default().with_size(480);
+        let mut opts = yono::svg::SvgOptions::default().with_size(480);
         opts.last_move = self.rec.game().moves().last().copied();
         self.rec.game().position().svg(&opts)
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// Pickle support, so a game comes back from a `multiprocessing` worker: the start
+    /// text, the moves as 16-bit codes (as for Position), the metadata and the
+    /// comments; loading checks every move and every metadata entry again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let codes: Vec<u8> = self
+            .rec
+            .moves()
+            .iter()
+            .flat_map(|m| m.code().to_le_bytes())
+            .collect();
+        let meta: Vec<(String, String)> = self
+            .rec
+            .metadata()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let comments = self.comments();
+        let state = (
+            self.rec.start().text(),
+            PyBytes::new(py, &codes),
+            meta,
+            comments,
+        );
+        (py.get_type::<PyGame>(), (), state).into_pyobject(py)
+    }
+
+    fn __setstate__(&mut self, py: Python<'_>, state: GameState) -> PyResult<()> {
+        let (start, codes, meta, comments) = state;
+        let restored = PyPosition::new(Game::from_position(position_from_text(py, &start)?));
+        restored.__setstate__(py, PyBytes::new(py, &codes).as_any())?;
+        let mut rec = GameRecord::from_game(restored.game_clone(py)?);
+        for (k, v) in &meta {
+            rec.set_meta(k, v).map_err(|e| record_err(py, e))?;
+        }
+        for (i, c) in comments.iter().enumerate() {
+            if let Some(c) = c {
+                rec.set_comment(i + 1, c).map_err(|e| record_err(py, e))?;
+            }
+        }
+        self.rec = rec;
+        Ok(())
     }
 }
 
 // ---- module ---------------------------------------------------------------------------
 
 /// Counts the leaves of the legal-move tree from `position` (`Position.perft`).
+/// Every error code the core can report as an exception's `.code` (`yono::ERROR_CODES`).
 #[pyfunction]
-fn perft(py: Python<'_>, position: &Bound<'_, PyPosition>, depth: u32) -> PyResult<u64> {
+fn error_codes() -> Vec<&'static str> {
+    yono::ERROR_CODES.to_vec()
+}
+
+#[pyfunction]
+fn perft(
+    py: Python<'_>,
+    position: &Bound<'_, PyPosition>,
+    depth: &Bound<'_, PyAny>,
+) -> PyResult<u64> {
     position.get().perft(py, depth)
 }
 
@@ -1926,13 +2056,20 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_class::<PySeries>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyAnalysis>()?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("YONO_START", yono::ruleset::YONO_START)?;
-    m.add("SHOGI_START", yono::ruleset::SHOGI_START)?;
+    m.add("YONO_START", yono::YONO_START)?;
+    m.add("SHOGI_START", yono::SHOGI_START)?;
     m.add("CORE_VERSION", yono::VERSION)?;
+    // The package version, from this crate's Cargo version (the wheel's version), so
+    // that `import yono` need not load importlib.metadata to learn it.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    ml::register(m)?;
     Ok(())
 }

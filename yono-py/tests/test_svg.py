@@ -75,7 +75,7 @@ def test_bad_arguments_raise():
         yono.svg(pos, zones="x")
     with pytest.raises(TypeError):
         yono.svg(pos, highlight=[1.5])
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError, match="size"):
         yono.svg(pos, size=-1)
 
 

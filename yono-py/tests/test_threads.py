@@ -65,7 +65,7 @@ def test_threads_pushing_and_popping_one_position_keep_it_consistent() -> None:
     for move in stack:
         replay.push(move)
     assert replay == pos
-    assert hash(replay) == hash(pos)
+    assert replay.hash() == pos.hash()
     assert replay.text() == pos.text()
 
 

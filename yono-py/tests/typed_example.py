@@ -5,6 +5,8 @@ import copy
 import pickle
 from typing import Dict, List, Optional
 
+import numpy as np
+
 import yono
 
 
@@ -61,6 +63,16 @@ def main() -> None:
     assert series.total(yono.Seat.SOUTH) == 3
     kinds: List[yono.PieceKind] = yono.HAND_KINDS
     assert str(kinds[0]) == "R"
+    # The machine-learning layer.
+    start = yono.Position()
+    mask = start.legal_action_mask()
+    planes = start.observation(out=np.zeros(yono.OBSERVATION_SHAPE, np.uint8))
+    assert int(mask.sum()) == 12 and planes.shape == (96, 9, 9)
+    first: yono.Move = start.move(int(start.legal_actions()[0]))
+    assert start.action(first) < yono.ACTION_SIZE
+    env = yono.VectorEnv(2, "shogi", seed=1)
+    obs, masks, rewards, terminated, truncated = env.step()
+    assert obs.shape == (2, 96, 9, 9) and rewards.shape == (2, 4)
 
 
 if __name__ == "__main__":

@@ -13,14 +13,14 @@ Move.from_usi('5g5f')
 Seat.WEST
 """
 
-from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
-from importlib.metadata import version as _version
 from typing import Dict as _Dict
 from typing import List as _List
 from typing import Union as _Union
 
 from ._yono import (
     CORE_VERSION,
+    Analysis,
+    Engine,
     SHOGI_START,
     YONO_START,
     IllegalMoveError,
@@ -45,10 +45,13 @@ from ._yono import (
     svg_square_rect,
 )
 
-try:
-    __version__: str = _version("yono")
-except _PackageNotFoundError:  # pragma: no cover - only when run from a source tree
-    __version__ = CORE_VERSION
+# The machine-learning layer (docs/ML.md); `yono.env` holds the PettingZoo and
+# Gymnasium environments (extra `yono[env]`).
+from ._yono import ACTION_SIZE, OBSERVATION_SHAPE, OBSERVATION_SIZE, VectorEnv
+
+# The extension knows its own version (the wheel's): importlib.metadata would cost
+# most of the import time.
+from ._yono import __version__ as __version__  # noqa: E402
 
 #: What the API accepts as a seat, a piece kind, a ruleset, a square or a move.
 SeatLike = _Union[Seat, str]
@@ -83,7 +86,13 @@ for _sq in SQUARES:
 del _sq
 
 __all__ = [
+    "ACTION_SIZE",
+    "OBSERVATION_SHAPE",
+    "OBSERVATION_SIZE",
+    "VectorEnv",
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",

@@ -13,6 +13,9 @@ Conventions used throughout:
 
 from typing import ClassVar, Dict, Iterable, List, Optional, Tuple, Union, final
 
+import numpy as np
+import numpy.typing as npt
+
 __version__: str
 CORE_VERSION: str
 YONO_START: str
@@ -63,6 +66,8 @@ class Seat:
         """The next seat clockwise (regardless of who is still in the game)."""
     def opposite(self) -> "Seat":
         """The seat sitting opposite."""
+    def rotated(self, quarter_turns: int = 1) -> "Seat":
+        """The seat this one becomes after clockwise quarter turns (one: South to West)."""
     @staticmethod
     def from_letter(letter: str) -> "Seat":
         """The seat with this notation letter; ValueError otherwise."""
@@ -222,14 +227,16 @@ class Square:
     @property
     def is_even_binding(self) -> bool:
         """Whether file + rank is even."""
+    def rotated(self, quarter_turns: int = 1) -> "Square":
+        """The square after clockwise quarter turns of the board (one: 9i to 9a)."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __lt__(self, other: "Square", /) -> bool: ...
-    def __le__(self, other: "Square", /) -> bool: ...
-    def __gt__(self, other: "Square", /) -> bool: ...
-    def __ge__(self, other: "Square", /) -> bool: ...
+    def __lt__(self, other: Union["Square", int], /) -> bool: ...
+    def __le__(self, other: Union["Square", int], /) -> bool: ...
+    def __gt__(self, other: Union["Square", int], /) -> bool: ...
+    def __ge__(self, other: Union["Square", int], /) -> bool: ...
 
 SquareLike = Union[Square, str, int]
 
@@ -296,7 +303,10 @@ class Move:
     @property
     def is_pass(self) -> bool:
         """Whether this is the pass move."""
-    def __eq__(self, other: object, /) -> bool: ...
+    def rotated(self, quarter_turns: int = 1) -> "Move":
+        """The move with its squares turned by clockwise quarter turns."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal to the same Move or its text ("5g5f"); hashes like the text."""
     def __hash__(self) -> int: ...
 
 MoveLike = Union[Move, str]
@@ -308,7 +318,8 @@ class Position:
     ``Position()`` is the Yo[n]o start, ``Position(text)`` parses position text,
     ``Position(ruleset="shogi")`` / ``Position.shogi()`` is the Shogi start.
     Raises ParseError (with ``code``) for invalid text. Equal positions (same current
-    state, whatever the history) hash alike; ``hash`` changes as moves are pushed.
+    state, whatever the history) compare equal. Unhashable (positions change as moves
+    are pushed); ``pos.hash()`` is the Zobrist key of the current state.
     """
 
     def __new__(cls, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> "Position": ...
@@ -348,7 +359,7 @@ class Position:
     def legal_moves(self) -> List[Move]:
         """The legal moves (empty once the game is over)."""
     def legal_move_codes(self) -> List[int]:
-        """The legal moves as compact codes (fast batch API)."""
+        """The legal moves as compact codes (a list: about the cost of legal_moves)."""
     def legal_move_bytes(self) -> bytes:
         """The legal move codes as little-endian uint16 values in one bytes object."""
     def legal_move_count(self) -> int:
@@ -392,9 +403,10 @@ class Position:
         ``seats``)."""
     def snapshot(self) -> "Position":
         """An independent copy for another thread (the same as ``copy()``)."""
-    def playout(self, max_plies: int = 1000, seed: Optional[int] = None) -> int:
-        """Plays uniformly random legal moves in Rust until the game ends or
-        ``max_plies`` moves were played (onto the move stack); returns the count."""
+    def playout(self, max_plies: Optional[int] = None, seed: Optional[int] = None) -> int:
+        """Plays uniformly random legal moves in Rust, without the GIL, until the game
+        ends or ``max_plies`` (default 1000) moves were played (onto the move stack);
+        returns the count."""
     def peek(self) -> Move:
         """The last move; IndexError if there is none."""
     def root(self) -> "Position":
@@ -437,7 +449,7 @@ class Position:
         self,
         lastmove: Optional[MoveLike] = None,
         highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-        size: int = 640,
+        size: Optional[int] = None,
         threats: bool = True,
         zones: Optional[SeatLike] = None,
         *,
@@ -451,8 +463,26 @@ class Position:
         """An SVG diagram of the current position (see :func:`svg`)."""
     def _repr_svg_(self) -> str:
         """The diagram Jupyter shows (last pushed move and threatened Kings marked)."""
+    # Machine learning (docs/ML.md).
+    def observation(
+        self, out: Optional[npt.NDArray[np.uint8]] = None, seat: Optional[SeatLike] = None
+    ) -> npt.NDArray[np.uint8]:
+        """The (96, 9, 9) uint8 planes from ``seat`` (default: the seat to move), turned
+        so that seat sits South; written into ``out`` (returned) when given."""
+    def legal_action_mask(self, out: Optional[npt.NDArray[np.bool_]] = None) -> npt.NDArray[np.bool_]:
+        """The ``ACTION_SIZE`` bool mask of legal actions; into ``out`` when given."""
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """The legal action indices."""
+    def action(self, move: MoveLike) -> int:
+        """The action index of a move of the seat to move (in its frame)."""
+    def move(self, action: int) -> Move:
+        """The move of an action index (legal or not); ValueError for no move."""
+    def push_action(self, action: int) -> Move:
+        """Checks and plays the move of an action index; returns it."""
+    def rotated(self, quarter_turns: int = 1) -> "Position":
+        """The position turned by clockwise quarter turns, seats relabelled (no history)."""
     def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, memo: object) -> "Position": ...
 
@@ -462,7 +492,8 @@ class Series:
 
     def __new__(cls) -> "Series": ...
     def add(self, scores: List[Optional[int]]) -> None:
-        """Adds a finished game's four scores; ValueError if one is missing."""
+        """Adds a finished game's scores as ``scores()`` gives them (Shogi: None for West
+        and East); ValueError if one is missing or out of range."""
     def add_game(self, position: Position) -> None:
         """Adds a finished game; ValueError if it is not over."""
     def total(self, seat: SeatLike) -> int:
@@ -528,12 +559,74 @@ class Game:
         """The diagram of the current position, for Jupyter."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: object) -> "Game": ...
+
+#: The number of actions: board moves (from, to, promote) 81*81*2, drops 7*81, pass.
+ACTION_SIZE: int
+#: The shape of an observation: (96, 9, 9).
+OBSERVATION_SHAPE: Tuple[int, int, int]
+#: The number of bytes of an observation.
+OBSERVATION_SIZE: int
+
+@final
+class VectorEnv:
+    """``num_envs`` games stepped together in Rust without the GIL (docs/ML.md)."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        ruleset: Optional[RulesetLike] = None,
+        *,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        agents: Optional[Iterable[SeatLike]] = None,
+    ) -> "VectorEnv": ...
+    def reset(
+        self, *, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+        """Starts every game afresh; returns (observations, masks)."""
+    def step(
+        self, actions: Optional[npt.ArrayLike] = None
+    ) -> Tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """One move in every game (random if ``actions`` is None); returns
+        (observations, masks, rewards, terminated, truncated)."""
+    def position(self, i: int) -> Position:
+        """A copy of game ``i``."""
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    @property
+    def agents(self) -> List[Seat]: ...
+    @property
+    def observations(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def masks(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def drawn(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def to_play(self) -> npt.NDArray[np.int8]: ...
+    def __len__(self) -> int: ...
 
 def svg(
     position: Position,
     lastmove: Optional[MoveLike] = None,
     highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-    size: int = 640,
+    size: Optional[int] = None,
     threats: bool = True,
     zones: Optional[SeatLike] = None,
     *,
@@ -546,7 +639,7 @@ def svg(
 ) -> str:
     """An SVG diagram of ``position``: ``lastmove`` and ``highlight`` squares shaded,
     threatened Kings marked (``threats``), ``zones`` a seat whose drop and promotion
-    zones to overlay, ``size`` the width and height in pixels (0: scalable). For GUIs:
+    zones to overlay, ``size`` the width and height in pixels (default 640; 0: scalable). For GUIs:
     ``orientation`` (the seat at the bottom), ``selected``, ``destinations``,
     ``check``, ``selected_reserve`` and ``text_as_paths`` (docs/GUI.md)."""
 
@@ -656,7 +749,13 @@ SQ_2I: Square
 SQ_1I: Square
 
 __all__ = [
+    "ACTION_SIZE",
+    "OBSERVATION_SHAPE",
+    "OBSERVATION_SIZE",
+    "VectorEnv",
     "CORE_VERSION",
+    "Analysis",
+    "Engine",
     "HAND_KINDS",
     "SEATS",
     "SHOGI_START",
@@ -771,3 +870,74 @@ __all__ = [
     "SQ_2I",
     "SQ_1I",
 ]
+
+@final
+class Analysis:
+    """What a search found (``Engine.analyse``)."""
+
+    @property
+    def best_move(self) -> Move:
+        """The move to play."""
+    @property
+    def pv(self) -> List[Move]:
+        """The principal variation, starting with ``best_move``."""
+    @property
+    def score(self) -> float:
+        """The expected final score of the seat to move (0-3 in Yo[n]o, 0-1 in Shogi)."""
+    @property
+    def eval(self) -> List[Optional[float]]:
+        """Every seat's expected final score at the end of ``pv``, by seat index
+        [S, W, N, E]; None for seats not in the ruleset."""
+    @property
+    def depth(self) -> int:
+        """The deepest completed full-width iteration."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+    @property
+    def time(self) -> float:
+        """Seconds spent."""
+    @property
+    def stopped(self) -> bool:
+        """Whether ``stop()`` or the time limit ended the search early."""
+
+@final
+class Engine:
+    """A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta, see
+    docs/ENGINE.md). With a node or depth limit the result is deterministic. Searches
+    release the GIL; one engine runs one search at a time; ``stop()`` works from any
+    thread. Pickling keeps the config (``seed``, ``hash_mb``, ``noise``)."""
+
+    def __new__(cls, seed: int = 0, hash_mb: int = 16, noise: int = 0) -> "Engine": ...
+    @property
+    def seed(self) -> int:
+        """The seed of the evaluation noise."""
+    @property
+    def hash_mb(self) -> int:
+        """The transposition table size in MiB."""
+    @property
+    def noise(self) -> int:
+        """The evaluation noise in centi-pawns (0: none)."""
+    def best_move(
+        self,
+        position: Position,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+    ) -> Move:
+        """The best move within the limits (at least one; ``time`` in seconds).
+        ValueError when the game is over or no limit is given."""
+    def analyse(
+        self,
+        position: Position,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+    ) -> Analysis:
+        """The full result of a search, with the limits of ``best_move``."""
+    def stop(self) -> None:
+        """Ends the running search soon; it returns the best move found so far."""
+    @staticmethod
+    def evaluate(position: Position) -> List[Optional[float]]:
+        """Every seat's expected final score by the static evaluation, by seat index."""
+    def __reduce__(self) -> tuple[type["Engine"], tuple[int, int, int]]: ...

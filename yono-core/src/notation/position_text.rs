@@ -1,5 +1,5 @@
-//! The unvalidated description of a position, and its text forms: the position text of
-//! RULES.md §8 and, for standard Shogi, SFEN.
+//! The unvalidated description of a position ([`Setup`]) and the position text of
+//! RULES.md §8; the field readers here are shared with SFEN (`sfen.rs`).
 //!
 //! Parsing only checks the syntax; [`crate::Position::from_setup`] decides whether the
 //! position can exist.
@@ -28,8 +28,8 @@ pub enum SeatState {
 ///
 /// ```
 /// use yono::{Setup, Position};
-/// let setup: Setup = yono::ruleset::YONO_START.parse().unwrap();
-/// assert_eq!(setup.to_string(), yono::ruleset::YONO_START);
+/// let setup: Setup = yono::YONO_START.parse().unwrap();
+/// assert_eq!(setup.to_string(), yono::YONO_START);
 /// let pos = Position::from_setup(&setup).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 12);
 /// ```
@@ -48,141 +48,26 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The ruleset the seats field implies: all four seats for Yo\[n\]o; South and North
-    /// only (West and East absent) for standard Shogi.
+    /// The ruleset the seats field implies: all four seats for Yo\[n\]o; exactly `s-n-`
+    /// (South and North playing, West and East absent) for standard Shogi.
     pub fn ruleset(&self) -> Option<Ruleset> {
         let absent = self.seats.map(|s| s == SeatState::Absent);
         match absent {
             [false, false, false, false] => Some(Ruleset::Yono),
-            [false, true, false, true] => Some(Ruleset::Shogi),
+            // Nobody is removed in Shogi (RULES.md §9): its seats field is exactly
+            // `s-n-`, never a score.
+            [false, true, false, true]
+                if self.seats[Seat::South.index()] == SeatState::Playing
+                    && self.seats[Seat::North.index()] == SeatState::Playing =>
+            {
+                Some(Ruleset::Shogi)
+            }
             _ => None,
         }
     }
-
-    /// Parses SFEN (standard Shogi only): upper case is South (Sente, `b`), lower
-    /// case North (Gote, `w`).
-    ///
-    /// ```
-    /// let setup = yono::Setup::from_sfen("8k/9/9/9/9/9/9/9/K8 b 2Pr 5").unwrap();
-    /// assert_eq!(setup.to_sfen().unwrap(), "8k/9/9/9/9/9/9/9/K8 b 2Pr 5");
-    /// ```
-    pub fn from_sfen(text: &str) -> Result<Setup, ParseError> {
-        let fields = split_fields(text, 4)?;
-        let board = parse_board(fields[0], |c, rest, rank| {
-            // SFEN: an optional `+`, then one letter, upper case for Sente (South).
-            let promoted = c == '+';
-            let letter = if promoted {
-                rest.next()
-                    .ok_or(ParseError::BoardChar { rank, found: '+' })?
-            } else {
-                c
-            };
-            let seat = if letter.is_ascii_uppercase() {
-                Seat::South
-            } else {
-                Seat::North
-            };
-            let base = PieceKind::from_letter(letter.to_ascii_uppercase()).ok_or(
-                ParseError::BoardChar {
-                    rank,
-                    found: letter,
-                },
-            )?;
-            Ok(Piece::new(seat, promote_if(promoted, base, rank)?))
-        })?;
-        let turn = match fields[1] {
-            "b" => Seat::South,
-            "w" => Seat::North,
-            other => {
-                return Err(ParseError::Turn {
-                    expected: "b or w",
-                    found: other.chars().take(16).collect(),
-                })
-            }
-        };
-        let mut reserves = [Reserve::default(); 4];
-        if fields[2] != "-" {
-            parse_counted(fields[2], |letter, count| {
-                let seat = if letter.is_ascii_uppercase() {
-                    Seat::South
-                } else {
-                    Seat::North
-                };
-                let kind = PieceKind::from_letter(letter.to_ascii_uppercase())
-                    .filter(|k| k.hand_index().is_some())
-                    .ok_or(ParseError::Reserve {
-                        seat,
-                        problem: ReserveProblem::Letter(letter),
-                    })?;
-                add_counted(&mut reserves[seat.index()], seat, kind, count)
-            })
-            .map_err(|e| {
-                e.unwrap_or(ParseError::Reserve {
-                    seat: Seat::South,
-                    problem: ReserveProblem::DanglingCount,
-                })
-            })?;
-        }
-        let move_number = parse_move_number(fields[3])?;
-        Ok(Setup {
-            board,
-            turn,
-            reserves,
-            seats: [
-                SeatState::Playing,
-                SeatState::Absent,
-                SeatState::Playing,
-                SeatState::Absent,
-            ],
-            move_number,
-        })
-    }
-
-    /// Writes SFEN; `None` unless this is a standard Shogi setup.
-    pub fn to_sfen(&self) -> Option<String> {
-        if self.ruleset() != Some(Ruleset::Shogi) {
-            return None;
-        }
-        let mut out = String::with_capacity(96);
-        write_board(&mut out, &self.board, |p| {
-            let c = p.kind.letter();
-            let c = if p.seat == Seat::South {
-                c
-            } else {
-                c.to_ascii_lowercase()
-            };
-            let mut s = String::new();
-            if p.kind.is_promoted() {
-                s.push('+');
-            }
-            s.push(c);
-            s
-        });
-        out.push(' ');
-        out.push(if self.turn == Seat::South { 'b' } else { 'w' });
-        out.push(' ');
-        let mut hands = String::new();
-        for seat in [Seat::South, Seat::North] {
-            for (kind, count) in self.reserves[seat.index()].iter() {
-                if count > 1 {
-                    hands.push_str(&count.to_string());
-                }
-                let c = kind.letter();
-                hands.push(if seat == Seat::South {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                });
-            }
-        }
-        out.push_str(if hands.is_empty() { "-" } else { &hands });
-        out.push(' ');
-        out.push_str(&self.move_number.to_string());
-        Some(out)
-    }
 }
 
-fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
+pub(super) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
     if text.len() > MAX_TEXT_LEN {
         return Err(ParseError::TooLong {
             len: text.len(),
@@ -195,10 +80,13 @@ fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
     }
     let fields: Vec<&str> = text.split(' ').collect();
     if fields.len() != expected || fields.iter().any(|f| f.is_empty()) {
-        return Err(ParseError::FieldCount {
-            expected,
-            found: text.split_ascii_whitespace().count(),
-        });
+        let found = text.split_ascii_whitespace().count();
+        // The right number of fields with a run of spaces between two of them: say
+        // where, rather than "expected 5 fields, found 5".
+        if let (true, Some(empty)) = (found == expected, fields.iter().position(|f| f.is_empty())) {
+            return Err(ParseError::FieldSeparator { after: empty });
+        }
+        return Err(ParseError::FieldCount { expected, found });
     }
     Ok(fields)
 }
@@ -206,7 +94,7 @@ fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, ParseError> {
 /// Reads the board field shared by both formats: ranks a to i separated by `/`, digits
 /// for empty squares, and pieces read by `read_piece` (given the character that starts
 /// the piece, the rest of the rank, and the rank letter).
-fn parse_board(
+pub(super) fn parse_board(
     field: &str,
     mut read_piece: impl FnMut(char, &mut core::str::Chars<'_>, char) -> Result<Piece, ParseError>,
 ) -> Result<[Option<Piece>; 81], ParseError> {
@@ -248,7 +136,11 @@ fn parse_board(
 }
 
 /// `base` promoted when `promoted`, or the error for a `+` on a King or Gold.
-fn promote_if(promoted: bool, base: PieceKind, rank: char) -> Result<PieceKind, ParseError> {
+pub(super) fn promote_if(
+    promoted: bool,
+    base: PieceKind,
+    rank: char,
+) -> Result<PieceKind, ParseError> {
     if !promoted {
         return Ok(base);
     }
@@ -256,7 +148,11 @@ fn promote_if(promoted: bool, base: PieceKind, rank: char) -> Result<PieceKind, 
         .ok_or(ParseError::CannotPromote { rank, kind: base })
 }
 
-fn write_board(out: &mut String, board: &[Option<Piece>; 81], name: impl Fn(Piece) -> String) {
+pub(super) fn write_board(
+    out: &mut String,
+    board: &[Option<Piece>; 81],
+    name: impl Fn(Piece) -> String,
+) {
     for row in 0..9 {
         if row > 0 {
             out.push('/');
@@ -282,7 +178,7 @@ fn write_board(out: &mut String, board: &[Option<Piece>; 81], name: impl Fn(Piec
 
 /// Walks count-and-letter pairs (`B2P`), calling `add(letter, count)`. An `Err(None)`
 /// means a count with no letter after it.
-fn parse_counted(
+pub(super) fn parse_counted(
     group: &str,
     mut add: impl FnMut(char, u8) -> Result<(), ParseError>,
 ) -> Result<(), Option<ParseError>> {
@@ -324,7 +220,7 @@ fn count_error(letter: char, digits: &str) -> ParseError {
     }
 }
 
-fn add_counted(
+pub(super) fn add_counted(
     reserve: &mut Reserve,
     seat: Seat,
     kind: PieceKind,
@@ -346,9 +242,13 @@ fn add_counted(
     Ok(())
 }
 
-fn parse_move_number(field: &str) -> Result<u32, ParseError> {
+/// The move number: digits only, from 1, without a leading zero (the rule for every
+/// number in the notation, reserve counts included: the writer's form is the only one).
+pub(super) fn parse_move_number(field: &str) -> Result<u32, ParseError> {
     match field.parse::<u32>() {
-        Ok(n) if n >= 1 && field.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        Ok(n) if n >= 1 && !field.starts_with('0') && field.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(n)
+        }
         _ => Err(ParseError::MoveNumber(field.chars().take(16).collect())),
     }
 }

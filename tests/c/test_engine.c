@@ -1,0 +1,194 @@
+/* The engine through the C API: legal moves, the forced eliminations of
+ * tests/vectors/engine_cases.txt, determinism, errors, and the GUI-thread /
+ * search-thread pattern (run under helgrind by tests/c/run.sh).
+ * Usage: test_engine [path/to/engine_cases.txt] */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+
+static void move_text(yono_move mv, char *buf, size_t len) {
+    if (yono_move_to_text(mv, buf, len, NULL) != YONO_STATUS_OK) snprintf(buf, len, "?");
+}
+
+static void test_basics(void) {
+    yono_engine_options opts;
+    CHECK_OK(yono_engine_options_default(&opts));
+    CHECK(opts.size == sizeof opts && opts.hash_mb == 16);
+    opts.hash_mb = 2;
+    yono_engine *engine = NULL;
+    CHECK_OK(yono_engine_new(&opts, &engine));
+    yono_position *pos = yono_position_new();
+    yono_search_limits limits = {sizeof limits, 0, 2, 0.0};
+    yono_search_result r;
+    r.size = sizeof r;
+    CHECK_OK(yono_engine_search(engine, pos, &limits, &r));
+    CHECK_OK(yono_position_check_move(pos, r.best_move));
+    CHECK(r.depth == 2 && r.pv_len >= 1 && r.nodes > 0 && !r.stopped);
+    CHECK(memcmp(&r.pv[0], &r.best_move, sizeof r.best_move) == 0);
+    double total = 0;
+    for (int s = 0; s < 4; s++) total += r.eval[s];
+    CHECK(fabs(total - 6.0) < 0.01); /* 0 + 1 + 2 + 3 are still to be shared */
+
+    /* Deterministic for a node limit. */
+    yono_search_limits nodes = {sizeof nodes, 3000, 0, 0.0};
+    yono_search_result a, b;
+    a.size = b.size = sizeof a;
+    CHECK_OK(yono_engine_search(engine, pos, &nodes, &a));
+    yono_engine *other = NULL;
+    CHECK_OK(yono_engine_new(NULL, &other));
+    CHECK_OK(yono_engine_search(other, pos, &nodes, &b));
+    CHECK(memcmp(&a.best_move, &b.best_move, sizeof a.best_move) == 0);
+    CHECK(a.nodes == b.nodes && a.score == b.score && a.pv_len == b.pv_len);
+
+    /* Standard Shogi through the same engine; NAN for the absent seats. */
+    yono_position *shogi = NULL;
+    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_SHOGI, &shogi));
+    CHECK_OK(yono_engine_search(engine, shogi, &limits, &r));
+    CHECK_OK(yono_position_check_move(shogi, r.best_move));
+    CHECK(isnan(r.eval[YONO_SEAT_WEST]) && isnan(r.eval[YONO_SEAT_EAST]));
+
+    /* Errors. */
+    CHECK_STATUS(yono_engine_search(NULL, pos, &limits, &r), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+    CHECK_STATUS(yono_engine_search(engine, NULL, &limits, &r), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+    CHECK_STATUS(yono_engine_search(engine, pos, &limits, NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+    yono_search_limits bad = {sizeof bad, 0, 0, -1.0};
+    CHECK_STATUS(yono_engine_search(engine, pos, &bad, &r), YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+    opts.hash_mb = 0;
+    yono_engine *none = (yono_engine *)&opts;
+    CHECK_STATUS(yono_engine_new(&opts, &none), YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+    CHECK(none == NULL);
+    CHECK_STATUS(yono_engine_stop(NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+    yono_position *over = NULL;
+    CHECK_OK(yono_position_from_text("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1", &over));
+    CHECK_OK(yono_position_play_text(over, "2c2b"));
+    CHECK_OK(yono_position_play_text(over, "pass"));
+    CHECK_STATUS(yono_engine_search(engine, over, &limits, &r), YONO_STATUS_GAME_OVER, "game_over");
+
+    yono_position_free(over);
+    yono_position_free(shogi);
+    yono_position_free(pos);
+    yono_engine_free(other);
+    yono_engine_free(engine);
+    yono_engine_free(NULL);
+}
+
+static void test_cases(const char *path) {
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    yono_engine *engine = NULL;
+    CHECK_OK(yono_engine_new(NULL, &engine));
+    char line[2048];
+    int cases = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        line[strcspn(line, "\n")] = 0;
+        char *save = NULL;
+        char *name = strtok_r(line, "|", &save);
+        char *text = strtok_r(NULL, "|", &save);
+        strtok_r(NULL, "|", &save); /* target seat */
+        char *moves = strtok_r(NULL, "|", &save);
+        char *solutions = strtok_r(NULL, "|", &save);
+        if (!name || !text || !moves || !solutions) {
+            CHECK(!"malformed case line");
+            continue;
+        }
+        yono_position *pos = NULL;
+        CHECK_OK(yono_position_from_text(text, &pos));
+        if (!pos) continue;
+        yono_seat_set seats = 0;
+        CHECK_OK(yono_position_seats_in_game(pos, &seats));
+        unsigned n = 0;
+        for (int s = 0; s < 4; s++) n += YONO_SEAT_SET_HAS(seats, s);
+        yono_search_limits limits = {sizeof limits, 2000000, n * (unsigned)atoi(moves), 0.0};
+        yono_search_result r;
+        r.size = sizeof r;
+        CHECK_OK(yono_engine_search(engine, pos, &limits, &r));
+        char mv[16];
+        move_text(r.best_move, mv, sizeof mv);
+        /* The move must be one of the listed solutions (space-separated). */
+        int found = 0;
+        char *save2 = NULL;
+        for (char *s = strtok_r(solutions, " ", &save2); s; s = strtok_r(NULL, " ", &save2))
+            found |= strcmp(s, mv) == 0;
+        if (!found) fprintf(stderr, "case %s: engine played %s\n", name, mv);
+        CHECK(found);
+        cases++;
+        yono_position_free(pos);
+    }
+    fclose(f);
+    CHECK(cases >= 10);
+    yono_engine_free(engine);
+}
+
+/* The GUI pattern: a background thread searches without a limit; the "GUI" thread
+ * stays free, then stops it. The done flag is guarded by a mutex. */
+struct job {
+    yono_engine *engine;
+    yono_position *pos;
+    yono_search_result result;
+    yono_status status;
+    pthread_mutex_t lock;
+    int done;
+};
+
+static void *search_thread(void *arg) {
+    struct job *job = arg;
+    job->result.size = sizeof job->result;
+    yono_status st = yono_engine_search(job->engine, job->pos, NULL, &job->result);
+    pthread_mutex_lock(&job->lock);
+    job->status = st;
+    job->done = 1;
+    pthread_mutex_unlock(&job->lock);
+    return NULL;
+}
+
+static void test_threads(void) {
+    struct job job;
+    memset(&job, 0, sizeof job);
+    pthread_mutex_init(&job.lock, NULL);
+    yono_engine_options opts;
+    yono_engine_options_default(&opts);
+    opts.hash_mb = 1;
+    CHECK_OK(yono_engine_new(&opts, &job.engine));
+    job.pos = yono_position_new();
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, search_thread, &job) == 0);
+    /* The GUI thread does its own work meanwhile (here: reads the position)... */
+    yono_seat turn = 0;
+    CHECK_OK(yono_position_turn(job.pos, &turn));
+    struct timespec pause = {0, 50 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    /* ...then stops the search, repeating until it returns (a stop sent before the
+     * search began would be forgotten). */
+    for (;;) {
+        CHECK_OK(yono_engine_stop(job.engine));
+        pthread_mutex_lock(&job.lock);
+        int done = job.done;
+        pthread_mutex_unlock(&job.lock);
+        if (done) break;
+        nanosleep(&pause, NULL);
+    }
+    pthread_join(t, NULL);
+    CHECK(job.status == YONO_STATUS_OK);
+    CHECK(job.result.stopped);
+    CHECK_OK(yono_position_check_move(job.pos, job.result.best_move));
+    yono_position_free(job.pos);
+    yono_engine_free(job.engine);
+    pthread_mutex_destroy(&job.lock);
+}
+
+int main(int argc, char **argv) {
+    const char *cases = argc > 1 ? argv[1] : "tests/vectors/engine_cases.txt";
+    int only_threads = argc > 2 && strcmp(argv[2], "threads") == 0;
+    if (!only_threads) {
+        test_basics();
+        test_cases(cases);
+    }
+    test_threads();
+    return check_summary("test_engine");
+}

@@ -1,0 +1,9 @@
+//! Text in and out: position text (RULES.md §8), SFEN for standard Shogi, and move
+//! text (RULES.md §7; `FromStr`/`Display` for [`crate::Move`] sit with the type in
+//! `moves.rs`). Parsing checks syntax only; [`crate::Position::from_setup`]
+//! decides whether a position can exist.
+
+mod position_text;
+mod sfen;
+
+pub use position_text::{SeatState, Setup, MAX_TEXT_LEN};

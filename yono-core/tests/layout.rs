@@ -1,0 +1,54 @@
+//! The README's "Where the rules live" table and the source tree agree: every file
+//! under `yono-core/src/` is listed, and every listed path exists.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).expect("read src") {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            sources(&path, root, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let rel = path.strip_prefix(root).expect("under src");
+            out.insert(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}
+
+/// The first cell of each row of the table that follows "Where the rules live".
+fn listed(readme: &str) -> BTreeSet<String> {
+    let start = readme
+        .find("Where the rules live")
+        .expect("README has the 'Where the rules live' table");
+    readme[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| {
+            let cell = l.split('|').nth(1)?.trim();
+            Some(cell.strip_prefix('`')?.strip_suffix('`')?.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_table_lists_exactly_the_source_files() {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let src = crate_dir.join("src");
+    let mut files = BTreeSet::new();
+    sources(&src, &src, &mut files);
+    let readme = std::fs::read_to_string(crate_dir.join("../README.md")).expect("README.md");
+    let table = listed(&readme);
+    assert!(table.len() > 20, "table not found or too short: {table:?}");
+    let unlisted: Vec<_> = files.difference(&table).collect();
+    let missing: Vec<_> = table.difference(&files).collect();
+    assert!(
+        unlisted.is_empty(),
+        "files missing from the README's 'Where the rules live' table: {unlisted:?}"
+    );
+    assert!(
+        missing.is_empty(),
+        "the README's table lists files that do not exist: {missing:?}"
+    );
+}

@@ -1,0 +1,104 @@
+//! One game of Yo[n]o Shogi with the engine playing the seats you choose and a
+//! simple player (greedy or random) the others; prints the board at every checkmate
+//! and the final scores. yono-core's own `selfplay` example cannot use the engine
+//! (the core does not depend on it), so this is its engine-aware sibling.
+//!
+//! ```text
+//! cargo run --release -p yono-engine --example selfplay -- --engine s,n [--nodes 10k] [--others greedy|random] [--seed 1] [--max-plies 800]
+//! ```
+
+mod common;
+
+use common::Player;
+use std::time::Instant;
+use yono::{Game, Ruleset, Seat, Status};
+
+fn main() {
+    let mut engine_seats: Vec<Seat> = vec![Seat::South];
+    let mut nodes = "10k".to_string();
+    let mut others = "greedy".to_string();
+    let mut seed = 1u64;
+    let mut max_plies = 800usize;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        match flag.as_str() {
+            "--engine" => {
+                engine_seats = value
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| {
+                        s.chars()
+                            .next()
+                            .and_then(Seat::from_char)
+                            .filter(|_| s.len() == 1)
+                            .unwrap_or_else(|| usage(&format!("bad seat {s:?} (s, w, n, e)")))
+                    })
+                    .collect()
+            }
+            "--nodes" => nodes = value,
+            "--others" => others = value,
+            "--seed" => seed = value.parse().unwrap_or_else(|_| usage("bad --seed")),
+            "--max-plies" => max_plies = value.parse().unwrap_or_else(|_| usage("bad --max-plies")),
+            _ => usage(&format!("unknown argument {flag:?}")),
+        }
+    }
+    let mut players: Vec<Player> = Seat::ALL
+        .iter()
+        .map(|&s| {
+            let spec = if engine_seats.contains(&s) {
+                format!("engine@{nodes}")
+            } else {
+                others.clone()
+            };
+            Player::parse(&spec, seed.wrapping_mul(4).wrapping_add(s.index() as u64))
+                .unwrap_or_else(|e| usage(&e))
+        })
+        .collect();
+    let names: Vec<String> = engine_seats.iter().map(|s| s.name().to_string()).collect();
+    println!(
+        "Yo[n]o Shogi: engine@{nodes} plays {}, {others} the others; seed {seed}\n",
+        names.join(", ")
+    );
+    let started = Instant::now();
+    let mut game = Game::new(Ruleset::Yono);
+    while !game.is_over() && game.moves().len() < max_plies {
+        let mover = game.position().turn();
+        let mv = players[mover.index()].choose(game.position());
+        let before = game.position().seats_in_game();
+        game.play(mv).expect("players choose legal moves");
+        let after = game.position().seats_in_game();
+        for fallen in before.iter().filter(|s| !after.contains(*s)) {
+            println!(
+                "Move {}: {mover} plays {mv}; {fallen} is checkmated and scores {}.\n\n{}\n",
+                game.moves().len(),
+                game.position().score(fallen).unwrap_or(0),
+                game.position()
+            );
+        }
+    }
+    match game.status() {
+        Status::Won(w) => println!("{w} wins after {} moves.", game.moves().len()),
+        Status::DrawnByRepetition => println!("Drawn by fourfold repetition."),
+        Status::Ongoing => println!("Stopped at the {max_plies}-move cap."),
+    }
+    for (seat, score) in game.scores() {
+        let who = if engine_seats.contains(&seat) {
+            "engine"
+        } else {
+            &others
+        };
+        match score {
+            Some(s) => println!("  {:<5} {s}  ({who})", seat.name()),
+            None => println!("  {:<5} -  ({who})", seat.name()),
+        }
+    }
+    println!("Played in {:.1} s.", started.elapsed().as_secs_f64());
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("selfplay: {msg}\nusage: selfplay --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]");
+    std::process::exit(2)
+}

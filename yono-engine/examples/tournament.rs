@@ -1,0 +1,192 @@
+//! A tournament: one player (the hero) against three copies of another (the field),
+//! the hero rotated through all four seats, in Yo[n]o Shogi.
+//!
+//! ```text
+//! cargo run --release -p yono-engine --example tournament -- \
+//!     --hero engine@10k --field random --games 24 [--seed 1] [--max-plies 800]
+//! ```
+//!
+//! Players: `random` (uniform), `greedy` (one ply, the engine's static evaluation),
+//! `engine@N` (the engine at N nodes per move; `10k`, `1m` work). Each game gets its
+//! own seed, so engines (evaluation noise 10 centi-pawns) and random players vary.
+//!
+//! Adjudication: a game still going after `--max-plies` plies (default 800, i.e. 200
+//! rounds) is scored as if the seats still in fell in order of material (board and
+//! reserve, engine piece values), least first; tied seats share their scores. A
+//! fourfold repetition scores as RULES.md §6 says. Reports the hero's mean score with
+//! a 95% confidence interval (normal approximation, 1.96 standard errors), the
+//! field's mean, the hero's win share, game lengths and how many were adjudicated.
+
+mod common;
+
+use common::Player;
+use std::time::Instant;
+use yono::{Game, Position, Ruleset, Seat, Status};
+
+struct Args {
+    hero: String,
+    field: String,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        hero: "engine@10k".into(),
+        field: "random".into(),
+        games: 24,
+        seed: 1,
+        max_plies: 800,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--hero" => args.hero = value()?,
+            "--field" => args.field = value()?,
+            "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--max-plies" => {
+                args.max_plies = value()?.parse().map_err(|e| format!("--max-plies: {e}"))?
+            }
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(args)
+}
+
+/// Material of `seat` (board and reserve) in engine piece values.
+fn material(pos: &Position, seat: Seat) -> i32 {
+    let board: i32 = pos
+        .pieces(seat)
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| yono_engine::piece_value(p.kind))
+        .sum();
+    let reserve: i32 = pos
+        .reserve(seat)
+        .iter()
+        .map(|(k, n)| yono_engine::piece_value(k) * n as i32)
+        .sum();
+    board + reserve
+}
+
+/// The scores of a game, by seat; `adjudicated` when the ply cap ended it.
+fn final_scores(game: &Game) -> ([f64; 4], bool) {
+    let pos = game.position();
+    if game.is_over() {
+        let s: [Option<u8>; 4] = game.scores().into();
+        return (s.map(|x| x.unwrap_or(0) as f64), false);
+    }
+    let in_game: Vec<Seat> = pos.seats_in_game().iter().collect();
+    let k = in_game.len();
+    let base = 3 - (k as i32 - 1);
+    let mut scores = Seat::ALL.map(|s| pos.score(s).unwrap_or(0) as f64);
+    let mut ranked: Vec<(i32, Seat)> = in_game.iter().map(|&s| (material(pos, s), s)).collect();
+    ranked.sort_by_key(|&(m, s)| (m, s.index()));
+    let mut i = 0;
+    while i < ranked.len() {
+        let mut j = i;
+        while j + 1 < ranked.len() && ranked[j + 1].0 == ranked[i].0 {
+            j += 1;
+        }
+        // Places i..=j share the scores base+i ..= base+j.
+        let share = (i..=j).map(|r| (base + r as i32) as f64).sum::<f64>() / (j - i + 1) as f64;
+        for r in &ranked[i..=j] {
+            scores[r.1.index()] = share;
+        }
+        i = j + 1;
+    }
+    (scores, true)
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("tournament: {e}");
+            std::process::exit(2);
+        }
+    };
+    let started = Instant::now();
+    let mut hero_scores = Vec::new();
+    let mut field_scores = Vec::new();
+    let mut wins = 0;
+    let mut lengths = Vec::new();
+    let mut adjudicated = 0;
+    for g in 0..args.games {
+        let hero_seat = Seat::ALL[g % 4];
+        let game_seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let mut players: Vec<Player> = Seat::ALL
+            .iter()
+            .map(|&s| {
+                let spec = if s == hero_seat {
+                    &args.hero
+                } else {
+                    &args.field
+                };
+                Player::parse(
+                    spec,
+                    game_seed.wrapping_mul(4).wrapping_add(s.index() as u64),
+                )
+                .unwrap_or_else(|e| {
+                    eprintln!("tournament: {e}");
+                    std::process::exit(2)
+                })
+            })
+            .collect();
+        let mut game = Game::new(Ruleset::Yono);
+        while !game.is_over() && game.moves().len() < args.max_plies {
+            let seat = game.position().turn();
+            let mv = players[seat.index()].choose(game.position());
+            game.play(mv).expect("players choose legal moves");
+        }
+        let (scores, adj) = final_scores(&game);
+        adjudicated += adj as usize;
+        lengths.push(game.moves().len());
+        let hero = scores[hero_seat.index()];
+        hero_scores.push(hero);
+        for s in Seat::ALL.iter().filter(|&&s| s != hero_seat) {
+            field_scores.push(scores[s.index()]);
+        }
+        let won = matches!(game.status(), Status::Won(w) if w == hero_seat) || (adj && hero >= 3.0);
+        wins += won as usize;
+        eprintln!(
+            "game {:>3}: hero {} scores {hero} ({} plies{}) [{:.0} s]",
+            g + 1,
+            hero_seat.name(),
+            game.moves().len(),
+            if adj { ", adjudicated" } else { "" },
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let n = hero_scores.len() as f64;
+    let mean = hero_scores.iter().sum::<f64>() / n;
+    let var = hero_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let ci = 1.96 * (var / n).sqrt();
+    let field_mean = field_scores.iter().sum::<f64>() / field_scores.len() as f64;
+    lengths.sort_unstable();
+    let mean_len = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    println!(
+        "| {} | 3 x {} | {} | {:.2} ± {:.2} | {:.2} | {:.0}% | {:.0} ({}–{}) | {} |",
+        args.hero,
+        args.field,
+        args.games,
+        mean,
+        ci,
+        field_mean,
+        100.0 * wins as f64 / n,
+        mean_len,
+        lengths[0],
+        lengths[lengths.len() - 1],
+        adjudicated
+    );
+    eprintln!(
+        "hero {} vs 3 x {}: mean {mean:.3} ± {ci:.3} (95%), field mean {field_mean:.3}, wins {wins}/{}, plies mean {mean_len:.0}, adjudicated {adjudicated}, {:.0} s",
+        args.hero,
+        args.field,
+        args.games,
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,188 @@
+"""Throughput of yono's machine-learning layer (docs/ML.md), with cshogi for scale.
+
+Not a test: run through ``bash yono-py/bench/ml_run.sh`` (a virtualenv with cshogi,
+PettingZoo and a release build of yono). Measured:
+
+  * features+mask per position, standard Shogi, same positions for both libraries:
+      - yono: ``pos.observation(out=...)`` (96 planes, uint8) and
+        ``pos.legal_action_mask(out=...)`` (13,690 actions);
+      - cshogi: ``board.piece_planes(out)`` (104 planes, float32) plus a mask of the
+        dlshogi move labels (2,187) built from ``board.legal_moves``; and
+        ``cshogi.dlshogi.make_input_features`` (dlshogi's 62 + 57 planes) plus the
+        same mask.
+    Both are driven by the same Python loop over pre-built position objects.
+  * the same for yono on Yo[n]o positions;
+  * VectorEnv random-policy steps/s (observations and masks written every step) on
+    1 and 2 threads, as wall-clock steps/s and as steps per CPU-second of the process
+    (the second is what a loaded machine still measures fairly);
+  * the PettingZoo AEC env: steps/s with random legal actions.
+"""
+
+import argparse
+import random
+import time
+from typing import Callable, List, Tuple
+
+import numpy as np
+
+import yono
+
+try:
+    import cshogi
+    import cshogi.dlshogi as dlshogi
+except ImportError:  # pragma: no cover
+    cshogi = None
+
+
+def shogi_sfens(n: int, seed: int = 1) -> List[str]:
+    rng = random.Random(seed)
+    out: List[str] = []
+    while len(out) < n:
+        pos = yono.Position.shogi()
+        for _ in range(rng.randrange(10, 120)):
+            moves = pos.legal_moves
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        if pos.legal_moves:
+            out.append(pos.sfen())
+    return out
+
+
+def yono_positions(n: int, seed: int = 2) -> List[yono.Position]:
+    rng = random.Random(seed)
+    out: List[yono.Position] = []
+    while len(out) < n:
+        pos = yono.Position()
+        pos.playout(rng.randrange(10, 400), seed=rng.randrange(2**32))
+        if pos.legal_moves:
+            out.append(pos.copy(stack=False))
+    return out
+
+
+def per_item(fn: Callable[[], int], seconds: float) -> float:
+    """Microseconds per item: repeats fn (which returns its item count) for `seconds`."""
+    fn()  # warm up
+    items, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        items += fn()
+    return (time.perf_counter() - start) / items * 1e6
+
+
+def bench_features(seconds: float) -> None:
+    sfens = shogi_sfens(500)
+    positions = [yono.Position(s) for s in sfens]
+    obs = np.zeros(yono.OBSERVATION_SHAPE, np.uint8)
+    mask = np.zeros(yono.ACTION_SIZE, np.bool_)
+
+    def yono_run(ps: List[yono.Position] = positions) -> int:
+        for p in ps:
+            p.observation(out=obs)
+            p.legal_action_mask(out=mask)
+        return len(ps)
+
+    rows: List[Tuple[str, float]] = [("yono observation + mask (Shogi)", per_item(yono_run, seconds))]
+    ypos = yono_positions(500)
+    rows.append(
+        ("yono observation + mask (Yo[n]o)", per_item(lambda: yono_run(ypos), seconds))
+    )
+    if cshogi is not None:
+        boards = [cshogi.Board(s) for s in sfens]
+        for b, p in zip(boards, positions):
+            assert len(list(b.legal_moves)) == p.legal_move_count()
+        planes = np.zeros((104, 9, 9), np.float32)
+        f1 = np.zeros((dlshogi.FEATURES1_NUM, 9, 9), np.float32)
+        f2 = np.zeros((dlshogi.FEATURES2_NUM, 9, 9), np.float32)
+        cmask = np.zeros(27 * 81, np.bool_)
+        label = dlshogi.make_move_label
+
+        def cshogi_planes() -> int:
+            for b in boards:
+                b.piece_planes(planes)
+                cmask[:] = False
+                color = b.turn
+                for mv in b.legal_moves:
+                    cmask[label(mv, color)] = True
+            return len(boards)
+
+        def cshogi_dlshogi() -> int:
+            for b in boards:
+                f1[:] = 0
+                f2[:] = 0
+                dlshogi.make_input_features(b, f1, f2)
+                cmask[:] = False
+                color = b.turn
+                for mv in b.legal_moves:
+                    cmask[label(mv, color)] = True
+            return len(boards)
+
+        def cshogi_planes_only() -> int:
+            for b in boards:
+                b.piece_planes(planes)
+            return len(boards)
+
+        rows.append(("cshogi piece_planes + label mask (Shogi)", per_item(cshogi_planes, seconds)))
+        rows.append(("cshogi dlshogi features + label mask (Shogi)", per_item(cshogi_dlshogi, seconds)))
+        rows.append(("cshogi piece_planes alone (Shogi)", per_item(cshogi_planes_only, seconds)))
+    print("\n## observation + legal-action mask, per position")
+    for name, us in rows:
+        print(f"  {name:48s} {us:8.2f} us")
+
+
+def bench_vector_env(seconds: float, num_envs: int) -> None:
+    print(f"\n## VectorEnv, random policy, {num_envs} games, observations + masks")
+    for ruleset in ("yono", "shogi"):
+        for threads in (1, 2):
+            env = yono.VectorEnv(num_envs, ruleset, seed=1, threads=threads, max_plies=1000)
+            for _ in range(10):
+                env.step()
+            steps, wall, cpu = 0, time.perf_counter(), time.process_time()
+            while time.perf_counter() - wall < seconds:
+                env.step()
+                steps += num_envs
+            wall = time.perf_counter() - wall
+            cpu = time.process_time() - cpu
+            print(
+                f"  {ruleset:5s} threads={threads}: {steps / wall:12,.0f} steps/s wall,"
+                f" {steps / cpu:12,.0f} steps per CPU-second"
+            )
+
+
+def bench_pettingzoo(seconds: float) -> None:
+    try:
+        from yono.env import env as make_env
+    except ImportError:
+        print("\n(PettingZoo not installed: env benchmark skipped)")
+        return
+    e = make_env(max_plies=2000)
+    rng = np.random.default_rng(0)
+    e.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+            if time.perf_counter() - start >= seconds:
+                break
+        else:
+            e.reset()
+    print(f"\n## PettingZoo AEC env (Yo[n]o, random legal actions): "
+          f"{steps / (time.perf_counter() - start):,.0f} steps/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="yono ML-layer throughput")
+    parser.add_argument("--time", type=float, default=2.0, help="seconds per measurement")
+    parser.add_argument("--envs", type=int, default=256, help="VectorEnv games")
+    args = parser.parse_args()
+    bench_features(args.time)
+    bench_vector_env(args.time, args.envs)
+    bench_pettingzoo(args.time)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""yono.Engine: legal moves, the shared forced-elimination cases, determinism, limits,
+threads, pickling and multiprocessing, and the README example."""
+
+import multiprocessing
+import pickle
+import re
+import threading
+import time
+
+import pytest
+
+from conftest import PY_ROOT, VECTORS
+
+import yono
+
+
+def _cases():
+    out = []
+    for line in (VECTORS / "engine_cases.txt").read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, text, target, moves, solutions = line.split("|")
+        out.append((name, text, target, int(moves), solutions.split()))
+    return out
+
+
+CASES = _cases()
+
+
+def test_there_are_enough_cases() -> None:
+    assert len(CASES) >= 10
+    assert any(n for n, *_ in CASES if "seat-order" in n)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_finds_the_forced_elimination(case) -> None:
+    name, text, target, moves, solutions = case
+    pos = yono.Position(text)
+    depth = len(pos.seats) * moves
+    mv = yono.Engine().best_move(pos, depth=depth, nodes=2_000_000)
+    assert str(mv) in solutions, f"{name}: {mv}"
+
+
+def test_best_move_is_legal_in_both_rulesets() -> None:
+    engine = yono.Engine(hash_mb=1)
+    for pos in (yono.Position(), yono.Position.shogi()):
+        for _ in range(6):
+            mv = engine.best_move(pos, nodes=300)
+            assert mv in pos.legal_moves
+            pos.push(mv)
+
+
+def test_analyse_fields() -> None:
+    pos = yono.Position()
+    info = yono.Engine().analyse(pos, depth=2)
+    assert info.best_move in pos.legal_moves
+    assert info.pv[0] == info.best_move
+    assert info.depth == 2 and info.nodes > 0 and info.time >= 0 and not info.stopped
+    assert len(info.eval) == 4
+    assert abs(sum(e for e in info.eval if e is not None) - 6.0) < 0.01
+    assert 0.0 <= info.score <= 3.0
+    shogi = yono.Engine().analyse(yono.Position.shogi(), depth=1)
+    assert shogi.eval[1] is None and shogi.eval[3] is None
+
+
+def test_deterministic_for_nodes_and_seed() -> None:
+    pos = yono.Position()
+    for mv in ["5g5f", "7e6e", "5c5d", "3e4e"]:
+        pos.push_usi(mv)
+    a = yono.Engine(seed=5, noise=20).analyse(pos, nodes=3000)
+    b = yono.Engine(seed=5, noise=20).analyse(pos, nodes=3000)
+    assert (a.best_move, a.pv, a.score, a.nodes) == (b.best_move, b.pv, b.score, b.nodes)
+
+
+def test_errors() -> None:
+    engine = yono.Engine()
+    with pytest.raises(ValueError):
+        engine.best_move(yono.Position())  # no limit
+    with pytest.raises(ValueError):
+        engine.best_move(yono.Position(), time=-1.0)
+    with pytest.raises(ValueError):
+        yono.Engine(hash_mb=0)
+    over = yono.Position("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1")
+    over.push_usi("2c2b")
+    over.push_usi("pass")
+    assert over.is_game_over()
+    with pytest.raises(ValueError, match="over"):
+        engine.best_move(over, depth=1)
+
+
+def test_stop_from_another_thread_and_gil_released() -> None:
+    engine = yono.Engine(hash_mb=1)
+    result = {}
+
+    def search() -> None:
+        result["info"] = engine.analyse(yono.Position(), time=60.0)
+
+    t = threading.Thread(target=search)
+    t.start()
+    # The GIL is free while the engine searches: this thread keeps running Python.
+    ticks = 0
+    deadline = time.monotonic() + 0.3
+    while time.monotonic() < deadline:
+        ticks += 1
+    while t.is_alive():
+        engine.stop()
+        t.join(0.05)
+    assert ticks > 1000
+    assert result["info"].stopped
+    assert result["info"].best_move in yono.Position().legal_moves
+
+
+def test_threads_share_one_engine() -> None:
+    engine = yono.Engine(hash_mb=1)
+    found = []
+
+    def worker() -> None:
+        found.append(engine.best_move(yono.Position(), nodes=2000))
+
+    threads = [threading.Thread(target=worker) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(found) == 3 and len(set(found)) == 1
+
+
+def test_pickle_keeps_the_config() -> None:
+    engine = yono.Engine(seed=3, hash_mb=2, noise=7)
+    copy = pickle.loads(pickle.dumps(engine))
+    assert (copy.seed, copy.hash_mb, copy.noise) == (3, 2, 7)
+    pos = yono.Position()
+    assert copy.best_move(pos, nodes=1000) == engine.best_move(pos, nodes=1000)
+
+
+def _search_in_child(engine: yono.Engine) -> str:
+    return str(engine.best_move(yono.Position(), nodes=1500))
+
+
+def test_multiprocessing() -> None:
+    engine = yono.Engine(seed=1, hash_mb=1)
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(2) as pool:
+        moves = pool.map(_search_in_child, [engine, engine])
+    assert moves == [str(engine.best_move(yono.Position(), nodes=1500))] * 2
+
+
+def test_evaluate() -> None:
+    values = yono.Engine.evaluate(yono.Position())
+    assert len(values) == 4 and all(v is not None and 0 <= v <= 3 for v in values)
+
+
+def test_readme_engine_example(capsys) -> None:
+    text = (PY_ROOT.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Playing against the engine", 1)[1].split("\n## ", 1)[0]
+    code = re.findall(r"```python\n(.*?)```", section, flags=re.S)[0]
+    exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+    out = capsys.readouterr().out.split()
+    assert len(out) >= 3 and re.fullmatch(r"[0-9a-iRBGSNLP*+]+|pass", out[0])
