@@ -1,26 +1,38 @@
 #!/usr/bin/env bash
-# Renders the two documentation diagrams (the Yo[n]o start position with South's
-# zones, and a mid-game position with a threatened King) with a real SVG renderer,
-# rsvg-convert, and checks the PNGs: the right size, not blank, and every seat's
-# colour present. Run from anywhere: bash docs/render.sh
+# Renders the documentation diagrams (the Yo[n]o start position with South's zones,
+# and a mid-game position with a threatened King, from South and from West) with a
+# real SVG renderer, rsvg-convert, and checks the PNGs: the right size, not blank, and
+# every seat's colour present. Then the multi-renderer check (docs/render_check.py):
+# the mid-game from two seats, with text and with text as paths, rendered by librsvg,
+# QtSvg and nanosvg (the text-less renderer of SDL2_image), compared square by square.
+# Run from anywhere: bash docs/render.sh
 #
-# Installs rsvg-convert (Debian package librsvg2-bin) with apt-get if it is missing.
-# YONO_UPDATE_DOCS=1 also copies the PNGs to docs/start.png and docs/midgame.png.
+# Installs what is missing with apt-get: rsvg-convert (librsvg2-bin), PyQt5 with QtSvg
+# (python3-pyqt5, python3-pyqt5.qtsvg) and pygame (python3-pygame) for Debian's
+# /usr/bin/python3. YONO_UPDATE_DOCS=1 also copies the PNGs to docs/.
 # Needs cargo and python3 (standard library only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v rsvg-convert >/dev/null; then
-    echo "== installing rsvg-convert (librsvg2-bin)"
-    apt-get update -qq && apt-get install -y -qq librsvg2-bin >/dev/null
+QTPY=/usr/bin/python3
+missing=()
+command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
+"$QTPY" -c 'import PyQt5.QtSvg' >/dev/null 2>&1 || missing+=(python3-pyqt5 python3-pyqt5.qtsvg)
+"$QTPY" -c 'import pygame' >/dev/null 2>&1 || missing+=(python3-pygame)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "== installing ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-echo "== writing the SVGs (cargo test -p yono-core --test svg write_docs_diagrams)"
-YONO_SVG_OUT="$out" cargo test -q -p yono-core --test svg write_docs_diagrams >/dev/null
-for name in start midgame; do
+echo "== writing the SVGs (cargo test -p yono-core --test svg write_)"
+YONO_SVG_OUT="$out" cargo test -q -p yono-core --test svg write_ >/dev/null
+for name in start midgame midgame-west; do
     rsvg-convert --width 640 --height 640 "$out/$name.svg" -o "$out/$name.png"
+done
+for svg in "$out"/check-*.svg; do
+    rsvg-convert --width 640 --height 640 "$svg" -o "${svg%.svg}.rsvg.png"
 done
 
 echo "== checking the PNGs"
@@ -69,7 +81,11 @@ def rgb(h):
 # The seats' colours (yono::svg::SEAT_COLORS / SEAT_LIGHT_COLORS).
 MAIN = {"South": "#d32f2f", "West": "#1565c0", "North": "#2e7d32", "East": "#8e24aa"}
 LIGHT = {"South": "#ffcdd2", "West": "#bbdefb", "North": "#c8e6c9", "East": "#e1bee7"}
-EXPECT = {"start": ["South", "West", "North", "East"], "midgame": ["South", "West", "North"]}
+EXPECT = {
+    "start": ["South", "West", "North", "East"],
+    "midgame": ["South", "West", "North"],
+    "midgame-west": ["South", "West", "North"],
+}
 
 out = Path(sys.argv[1])
 for name, seats in EXPECT.items():
@@ -84,7 +100,7 @@ for name, seats in EXPECT.items():
     for seat in seats:
         light, main = counts.get(rgb(LIGHT[seat]), 0), counts.get(rgb(MAIN[seat]), 0)
         assert light >= 500 and main >= 150, f"{name}: {seat} colours {light} / {main} pixels"
-    if name == "midgame":
+    if name.startswith("midgame"):
         assert counts.get(rgb("#e0e0e0"), 0) > 5000, "midgame: no grey panel for East"
         assert counts.get(rgb("#ff5252"), 0) + sum(
             n for c, n in counts.items() if c[0] > 240 and 100 < c[1] < 140 and 100 < c[2] < 140
@@ -92,8 +108,11 @@ for name, seats in EXPECT.items():
     print(f"   {name}.png: {width}x{height}, {len(counts)} colours, {path.stat().st_size} bytes, seats {', '.join(seats)}: ok")
 PY
 
+echo "== the same pictures in librsvg, QtSvg and nanosvg (docs/render_check.py)"
+QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$out" "$QTPY" docs/render_check.py "$out"
+
 if [ "${YONO_UPDATE_DOCS:-0}" = 1 ]; then
-    cp "$out/start.png" "$out/midgame.png" docs/
-    echo "== copied to docs/start.png and docs/midgame.png"
+    cp "$out/start.png" "$out/midgame.png" "$out/midgame-west.png" docs/
+    echo "== copied to docs/start.png, docs/midgame.png and docs/midgame-west.png"
 fi
 echo "== docs/render.sh: rendered diagrams checked"

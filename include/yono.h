@@ -31,8 +31,24 @@
  * NULL is accepted everywhere and answered with YONO_STATUS_NULL_ARGUMENT (except
  * where documented as allowed). Handles must be live (not freed).
  *
- * Threads. A handle may be used by one thread at a time; different handles may be
- * used concurrently. The last error is per thread.
+ * Names. yono_game is the game handle (a position with its history); yono_position
+ * is its old name, kept as an alias, as are the yono_position_* functions on it.
+ * Functions marked YONO_DEPRECATED have newer names and stay for old code.
+ *
+ * Threads. Functions that take a const handle (const yono_game *, const yono_record *)
+ * only read it: the library keeps no cache, lazy state or other hidden mutable data in
+ * a handle, so any number of threads may make such calls on the same handle at once.
+ * A function that takes a non-const handle (play, undo, redo, set_meta, free, ...)
+ * changes it and must not overlap any other call on that handle: the caller locks.
+ * Different handles are independent. The last error is per thread. The pattern for a
+ * GUI: the thread that plays owns the game; after each change it makes a snapshot with
+ * yono_game_snapshot() (a deep copy, a few microseconds) while it holds its lock, and
+ * hands the snapshot to the GUI thread, which reads and frees it without any lock
+ * (tests/c/test_gui.c runs this under helgrind).
+ *
+ * Warnings. Status-returning functions are declared YONO_MUST_USE ([[nodiscard]] in
+ * C++17 and C23, warn_unused_result in older GCC and Clang modes); define
+ * YONO_MUST_USE (and YONO_DEPRECATED(msg)) before including this header to override.
  *
  * Squares are numbered 0..80: 0 = 9a, 8 = 1a, 72 = 9i, 80 = 1i (USI coordinates:
  * file 9..1 from West to East, rank a..i from North to South); see YONO_SQUARE().
@@ -65,20 +81,62 @@
 #define YONO_VERSION_NUMBER \
     (YONO_VERSION_MAJOR * 1000000 + YONO_VERSION_MINOR * 1000 + YONO_VERSION_PATCH)
 
+#ifndef YONO_MUST_USE
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define YONO_MUST_USE [[nodiscard]]
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L && defined(__has_c_attribute)
+#if __has_c_attribute(nodiscard)
+#define YONO_MUST_USE [[nodiscard]]
+#endif
+#endif
+#endif
+#if !defined(YONO_MUST_USE) && (defined(__GNUC__) || defined(__clang__))
+#define YONO_MUST_USE __attribute__((warn_unused_result))
+#endif
+#ifndef YONO_MUST_USE
+#define YONO_MUST_USE
+#endif
+#ifndef YONO_DEPRECATED
+#if defined(__GNUC__) || defined(__clang__)
+#define YONO_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#elif defined(_MSC_VER)
+#define YONO_DEPRECATED(msg) __declspec(deprecated(msg))
+#else
+#define YONO_DEPRECATED(msg)
+#endif
+#endif
+
 /** Square number (0..80) of file 1..9 and rank 1..9 (a = 1): YONO_SQUARE(5, 9) is 5i. */
+#ifdef __cplusplus
+#define YONO_SQUARE(file, rank) static_cast<uint8_t>(((rank) - 1) * 9 + (9 - (file)))
+#else
 #define YONO_SQUARE(file, rank) ((uint8_t)(((rank) - 1) * 9 + (9 - (file))))
+#endif
 /** File (1..9) of a square number. */
 #define YONO_SQUARE_FILE(square) (9 - (square) % 9)
 /** Rank (1..9, a = 1) of a square number. */
 #define YONO_SQUARE_RANK(square) ((square) / 9 + 1)
-/** Whether a yono_seat_set contains a seat. */
-#define YONO_SEAT_SET_HAS(set, seat) ((((unsigned)(set)) >> (seat)) & 1u)
+/** Whether a yono_seat_set contains a seat (no cast: C++ -Wold-style-cast stays quiet). */
+#define YONO_SEAT_SET_HAS(set, seat) ((((set) + 0u) >> (seat)) & 1u)
+
+/**
+ * yono_svg_options with every default (as yono_svg_options_init() sets), for
+ * `yono_svg_options opts = YONO_SVG_OPTIONS_INIT;`.
+ */
+#define YONO_SVG_OPTIONS_INIT \
+    { sizeof(yono_svg_options), 640, 1, YONO_SEAT_NONE, 0, { 0, 0, 0, 0, 0 }, NULL, 0, \
+      YONO_SEAT_SOUTH, 0, YONO_SQUARE_NONE, YONO_SEAT_NONE, YONO_PIECE_NONE, NULL, 0, NULL, 0 }
 
 
 /**
  * Number of squares. Square values are 0..80: see YONO_SQUARE().
  */
 #define YONO_SQUARE_COUNT 81
+
+/**
+ * "No square" in options and results that may name none.
+ */
+#define YONO_SQUARE_NONE 255
 
 /**
  * Upper bound on the number of legal moves in any position: an array of this many
@@ -353,6 +411,10 @@ typedef enum yono_error_code {
    * "move_number_limit"
    */
   YONO_ERROR_MOVE_NUMBER_LIMIT = 62,
+  /**
+   * "nothing_to_redo"
+   */
+  YONO_ERROR_NOTHING_TO_REDO = 63,
 } yono_error_code;
 
 /**
@@ -425,13 +487,16 @@ typedef enum yono_status {
 typedef struct yono_engine yono_engine;
 
 /**
- * A game: a position together with the moves that led to it from its start
+ * The game handle: a position together with the moves that led to it from its start
  * position (for undo and for the fourfold-repetition draw).
  *
  * Opaque. Create with yono_position_new(), yono_position_new_ruleset(),
- * yono_position_from_text(), yono_position_from_sfen() or yono_position_clone();
- * destroy with yono_position_free(). A handle may be used by one thread at a time;
- * different handles may be used by different threads at once.
+ * yono_position_from_text(), yono_position_from_sfen(), yono_position_clone() or
+ * yono_game_snapshot(); destroy with yono_position_free(). Threads: const calls may
+ * run concurrently on one handle, a non-const call must run alone (see the header's
+ * introduction).
+ * (The struct keeps its first name, yono_position, so that code naming
+ * `struct yono_position` still compiles; yono_game is the name to use.)
  */
 typedef struct yono_position yono_position;
 
@@ -441,7 +506,7 @@ typedef struct yono_position yono_position;
  * docs/RECORDS.md.
  *
  * Opaque. Create with yono_record_load() or yono_record_from_position(); destroy with
- * yono_record_free(). One thread at a time per handle.
+ * yono_record_free(). Threads: as yono_game (const calls may overlap).
  */
 typedef struct yono_record yono_record;
 
@@ -528,11 +593,21 @@ typedef struct yono_move {
 } yono_move;
 
 /**
- * What yono_position_svg() draws besides the position. Start from
- * yono_svg_options_default() and change what you need.
+ * What yono_game_svg() draws besides the position. Start from YONO_SVG_OPTIONS_INIT
+ * or yono_svg_options_init() and change what you need.
+ *
+ * The struct can grow: `struct_size` says which version the caller was compiled
+ * against (sizeof(yono_svg_options) in its header). The library reads only the
+ * first struct_size bytes and uses the defaults for fields a caller's older header
+ * did not have; a struct_size larger than the library knows (a newer header than the
+ * library) is an INVALID_ARGUMENT. New fields are only ever added at the end.
  *
  */
 typedef struct yono_svg_options {
+  /**
+   * sizeof(yono_svg_options) as the caller compiled it (set by the initialisers).
+   */
+  size_t struct_size;
   /**
    * Width and height of the picture in pixels; 0 for a scalable picture (no
    * width/height attributes). Default 640.
@@ -557,14 +632,172 @@ typedef struct yono_svg_options {
    */
   struct yono_move last_move;
   /**
-   * Squares (0..80) to shade, or NULL; read during the call only.
+   * Squares (0..80) to shade in cyan, or NULL; read during the call only.
    */
   const uint8_t *highlight;
   /**
    * Number of squares in highlight.
    */
   size_t highlight_count;
+  /**
+   * The seat drawn at the bottom (default YONO_SEAT_SOUTH); yono_svg_square_rect()
+   * and yono_svg_hit_test() give the geometry for it.
+   */
+  yono_seat orientation;
+  /**
+   * 1 to draw piece letters, counts and coordinates as paths, for renderers
+   * without text such as nanosvg (SDL2_image); default 0.
+   */
+  uint8_t text_as_paths;
+  /**
+   * A selected square (shaded green, framed) or YONO_SQUARE_NONE (default).
+   */
+  uint8_t selected;
+  /**
+   * The seat of a selected reserve piece, or YONO_SEAT_NONE (default).
+   */
+  yono_seat selected_reserve_seat;
+  /**
+   * The kind of a selected reserve piece (YONO_PIECE_ROOK .. YONO_PIECE_PAWN), or
+   * YONO_PIECE_NONE (default).
+   */
+  yono_piece_kind selected_reserve_kind;
+  /**
+   * Destination squares (a dot, or a frame on an occupied square), or NULL.
+   */
+  const uint8_t *destinations;
+  /**
+   * Number of squares in destinations.
+   */
+  size_t destinations_count;
+  /**
+   * Squares to mark as in check (red), besides the threatened Kings, or NULL.
+   */
+  const uint8_t *check;
+  /**
+   * Number of squares in check.
+   */
+  size_t check_count;
 } yono_svg_options;
+
+/**
+ * The first published yono_svg_options, without struct_size: what
+ * yono_svg_options_default() and yono_position_svg() still take, so programs built
+ * against the old header keep working.
+ *
+ */
+typedef struct yono_svg_options_v0 {
+  /**
+   * As in yono_svg_options.
+   */
+  uint32_t size;
+  /**
+   * As in yono_svg_options.
+   */
+  uint8_t show_threats;
+  /**
+   * As in yono_svg_options.
+   */
+  yono_seat zones_for;
+  /**
+   * As in yono_svg_options.
+   */
+  uint8_t has_last_move;
+  /**
+   * As in yono_svg_options.
+   */
+  struct yono_move last_move;
+  /**
+   * As in yono_svg_options.
+   */
+  const uint8_t *highlight;
+  /**
+   * As in yono_svg_options.
+   */
+  size_t highlight_count;
+} yono_svg_options_v0;
+
+/**
+ * The game handle's name: what yono_position (its old name, kept for existing code)
+ * really is, a game.
+ */
+typedef struct yono_position yono_game;
+
+/**
+ * A rectangle in the SVG's viewBox units (the viewBox is 920 x 920; a picture of
+ * `size` pixels scales by size / 920).
+ */
+typedef struct yono_rect {
+  /**
+   * Left edge.
+   */
+  float x;
+  /**
+   * Top edge.
+   */
+  float y;
+  /**
+   * Width.
+   */
+  float width;
+  /**
+   * Height.
+   */
+  float height;
+} yono_rect;
+
+/**
+ * Whether a from→to move may promote: yono_game_promotion_status().
+ */
+typedef uint8_t yono_promotion;
+
+/**
+ * What a move does (yono_game_preview()) or did (yono_game_play_described()).
+ *
+ */
+typedef struct yono_move_effect {
+  /**
+   * The seat that plays it.
+   */
+  yono_seat mover;
+  /**
+   * The piece moved or dropped, before the move (NONE for a pass).
+   */
+  struct yono_piece piece;
+  /**
+   * The piece taken (NONE if none); it joins the mover's reserve unpromoted.
+   */
+  struct yono_piece captured;
+  /**
+   * 1 if the move promotes, else 0.
+   */
+  uint8_t promotes;
+  /**
+   * How many seats lose by this move (0..3).
+   */
+  uint8_t fallen_count;
+  /**
+   * The seats that lose, in seat order: checkmated and removed (Yo[n]o), and at the
+   * end of a won game every seat but the winner (in Shogi the checkmated side).
+   */
+  yono_seat fallen[4];
+  /**
+   * Their scores (fallen_scores[i] is the score of fallen[i]).
+   */
+  uint8_t fallen_scores[4];
+  /**
+   * The game's status after the move (YONO_GAME_*).
+   */
+  yono_game_status status;
+  /**
+   * The winner after the move, or YONO_SEAT_NONE.
+   */
+  yono_seat winner;
+  /**
+   * The seat to move after the move (after a win: see yono_position_turn()).
+   */
+  yono_seat next_turn;
+} yono_move_effect;
 
 /**
  * How to build an engine. Fill with yono_engine_options_default(), then change what
@@ -801,6 +1034,26 @@ typedef struct yono_search_result {
  */
 #define YONO_MOVE_PASS 2
 
+/**
+ * Only the move without promotion is legal: play it without asking.
+ */
+#define YONO_PROMOTION_IMPOSSIBLE 0
+
+/**
+ * Both are legal: ask the player.
+ */
+#define YONO_PROMOTION_OPTIONAL 1
+
+/**
+ * Only the promoting move is legal: play it without asking.
+ */
+#define YONO_PROMOTION_COMPULSORY 2
+
+/**
+ * No legal move goes from that square to that square.
+ */
+#define YONO_PROMOTION_NO_MOVE 255
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -859,14 +1112,6 @@ const char *yono_error_code_name(uint32_t code);
 const char *yono_status_name(int32_t status);
 
 /**
- * Exercises the panic boundary: panics inside the library, which is caught and
- * reported as YONO_STATUS_INTERNAL_ERROR with code "internal_error". It always
- * returns that; it exists so that callers and tests can check their handling of
- * internal errors. (The panic message may also be printed on stderr.)
- */
-enum yono_status yono_selftest_internal_error(void);
-
-/**
  * A new game at the Yo[n]o Shogi start position (South to move, 12 legal moves).
  *
  * Ownership: the caller owns the returned handle and must release it with
@@ -882,7 +1127,9 @@ struct yono_position *yono_position_new(void);
  * yono_position_free(); on failure `*out` is set to NULL (when `out` is not NULL).
  * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (ruleset).
  */
-enum yono_status yono_position_new_ruleset(yono_ruleset ruleset, struct yono_position **out);
+YONO_MUST_USE
+enum yono_status yono_position_new_ruleset(yono_ruleset ruleset,
+                                           struct yono_position **out);
 
 /**
  * Parses position text (RULES.md section 8, e.g. the Yo[n]o start
@@ -896,7 +1143,9 @@ enum yono_status yono_position_new_ruleset(yono_ruleset ruleset, struct yono_pos
  * Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (see
  * yono_last_error_code() for what is wrong).
  */
-enum yono_status yono_position_from_text(const char *text, struct yono_position **out);
+YONO_MUST_USE
+enum yono_status yono_position_from_text(const char *text,
+                                         struct yono_position **out);
 
 /**
  * Parses a standard Shogi SFEN (e.g.
@@ -905,7 +1154,9 @@ enum yono_status yono_position_from_text(const char *text, struct yono_position 
  *
  * Ownership and errors as yono_position_from_text().
  */
-enum yono_status yono_position_from_sfen(const char *sfen, struct yono_position **out);
+YONO_MUST_USE
+enum yono_status yono_position_from_sfen(const char *sfen,
+                                         struct yono_position **out);
 
 /**
  * A copy of `pos`, history included, stored in `*out`. The two evolve independently.
@@ -915,7 +1166,9 @@ enum yono_status yono_position_from_sfen(const char *sfen, struct yono_position 
  * (when `out` is not NULL).
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_clone(const struct yono_position *pos, struct yono_position **out);
+YONO_MUST_USE
+enum yono_status yono_position_clone(const struct yono_position *pos,
+                                     struct yono_position **out);
 
 /**
  * Releases a handle. NULL is allowed and does nothing. The handle must not be used
@@ -927,33 +1180,43 @@ void yono_position_free(struct yono_position *pos);
  * Stores the ruleset (YONO_RULESET_*) in `*out`.
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_ruleset(const struct yono_position *pos, yono_ruleset *out);
+YONO_MUST_USE
+enum yono_status yono_position_ruleset(const struct yono_position *pos,
+                                       yono_ruleset *out);
 
 /**
- * Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
- * winner.
+ * Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is over this is still
+ * the seat whose turn it would be: in Yo[n]o the winner (the only seat left), in Shogi
+ * the checkmated side (checkmate there is having no move on one's turn). Who won:
+ * yono_position_winner(); who lost: yono_game_lost_seats().
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_turn(const struct yono_position *pos, yono_seat *out);
+YONO_MUST_USE enum yono_status yono_position_turn(const struct yono_position *pos, yono_seat *out);
 
 /**
- * Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
- * Yo[n]o start this is 0xF; at the Shogi start 0x5.
+ * Stores the set of seats still in the game (bit 1 << seat) in `*out`: not removed
+ * by the checkmate rule. At the Yo[n]o start this is 0xF; at the Shogi start 0x5, and
+ * it stays 0x5 after a Shogi checkmate (see yono_game_lost_seats()).
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_seats_in_game(const struct yono_position *pos, yono_seat_set *out);
+YONO_MUST_USE
+enum yono_status yono_position_seats_in_game(const struct yono_position *pos,
+                                             yono_seat_set *out);
 
 /**
  * Stores the move number (1 at the start, +1 after every move or pass) in `*out`.
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_move_number(const struct yono_position *pos, uint32_t *out);
+YONO_MUST_USE
+enum yono_status yono_position_move_number(const struct yono_position *pos,
+                                           uint32_t *out);
 
 /**
  * Stores what stands on `square` (0..80, see YONO_SQUARE()) in `*out`: its seat
  * and kind, or YONO_SEAT_NONE and YONO_PIECE_NONE if the square is empty.
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (square).
  */
+YONO_MUST_USE
 enum yono_status yono_position_piece_at(const struct yono_position *pos,
                                         uint8_t square,
                                         struct yono_piece *out);
@@ -963,6 +1226,7 @@ enum yono_status yono_position_piece_at(const struct yono_position *pos,
  * holds in its reserve in `*out` (0 for a seat that is out or not in the ruleset).
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat, kind).
  */
+YONO_MUST_USE
 enum yono_status yono_position_reserve_count(const struct yono_position *pos,
                                              yono_seat seat,
                                              yono_piece_kind kind,
@@ -974,6 +1238,7 @@ enum yono_status yono_position_reserve_count(const struct yono_position *pos,
  * (it is out, or not in the ruleset).
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
  */
+YONO_MUST_USE
 enum yono_status yono_position_threatened_by(const struct yono_position *pos,
                                              yono_seat seat,
                                              yono_seat_set *out);
@@ -983,14 +1248,18 @@ enum yono_status yono_position_threatened_by(const struct yono_position *pos,
  * YONO_GAME_DRAWN_BY_REPETITION) in `*out`.
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_status(const struct yono_position *pos, yono_game_status *out);
+YONO_MUST_USE
+enum yono_status yono_position_status(const struct yono_position *pos,
+                                      yono_game_status *out);
 
 /**
  * Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
  * on or when it was drawn.
  * Errors: NULL_ARGUMENT (pos, out).
  */
-enum yono_status yono_position_winner(const struct yono_position *pos, yono_seat *out);
+YONO_MUST_USE
+enum yono_status yono_position_winner(const struct yono_position *pos,
+                                      yono_seat *out);
 
 /**
  * Stores the score of `seat` in `*out` once it is decided, else -1: a checkmated
@@ -1000,13 +1269,19 @@ enum yono_status yono_position_winner(const struct yono_position *pos, yono_seat
  * game and for a seat not in the ruleset (West and East in Shogi).
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
  */
-enum yono_status yono_position_score(const struct yono_position *pos, yono_seat seat, int8_t *out);
+YONO_MUST_USE
+enum yono_status yono_position_score(const struct yono_position *pos,
+                                     yono_seat seat,
+                                     int8_t *out);
 
 /**
- * Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
- * it is still playing or not in the ruleset. (Its score: yono_position_score().)
+ * Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated and
+ * removed by the Yo[n]o checkmate rule, 0 if it is still on the board or not in the
+ * ruleset. A checkmated Shogi side is not removed (0 here); who lost, in either
+ * ruleset: yono_game_lost_seats(). (Its score: yono_position_score().)
  * Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
  */
+YONO_MUST_USE
 enum yono_status yono_position_is_out(const struct yono_position *pos,
                                       yono_seat seat,
                                       uint8_t *out);
@@ -1025,6 +1300,7 @@ enum yono_status yono_position_is_out(const struct yono_position *pos,
  * Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
  * BUFFER_TOO_SMALL.
  */
+YONO_MUST_USE
 enum yono_status yono_position_legal_moves(const struct yono_position *pos,
                                            struct yono_move *moves,
                                            size_t capacity,
@@ -1037,6 +1313,7 @@ enum yono_status yono_position_legal_moves(const struct yono_position *pos,
  * Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
  * BUFFER_TOO_SMALL.
  */
+YONO_MUST_USE
 enum yono_status yono_position_history(const struct yono_position *pos,
                                        struct yono_move *moves,
                                        size_t capacity,
@@ -1049,7 +1326,9 @@ enum yono_status yono_position_history(const struct yono_position *pos,
  * ILLEGAL_MOVE (yono_last_error_code() says why, e.g. "king_threatened"),
  * GAME_OVER.
  */
-enum yono_status yono_position_check_move(const struct yono_position *pos, struct yono_move mv);
+YONO_MUST_USE
+enum yono_status yono_position_check_move(const struct yono_position *pos,
+                                          struct yono_move mv);
 
 /**
  * Plays `mv` for the seat to move, then applies checkmates (seats may leave the
@@ -1057,7 +1336,7 @@ enum yono_status yono_position_check_move(const struct yono_position *pos, struc
  * Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
  * ILLEGAL_MOVE, GAME_OVER.
  */
-enum yono_status yono_position_play(struct yono_position *pos, struct yono_move mv);
+YONO_MUST_USE enum yono_status yono_position_play(struct yono_position *pos, struct yono_move mv);
 
 /**
  * Parses move text ("7g7f", "8h2b+", "P*5e", "pass") and plays it as
@@ -1066,7 +1345,7 @@ enum yono_status yono_position_play(struct yono_position *pos, struct yono_move 
  * Errors: NULL_ARGUMENT (pos, text), INVALID_UTF8, PARSE_ERROR (code
  * "malformed_move"), ILLEGAL_MOVE, GAME_OVER.
  */
-enum yono_status yono_position_play_text(struct yono_position *pos, const char *text);
+YONO_MUST_USE enum yono_status yono_position_play_text(struct yono_position *pos, const char *text);
 
 /**
  * Takes back the last move played in this game, storing it in `*undone` unless
@@ -1074,7 +1353,9 @@ enum yono_status yono_position_play_text(struct yono_position *pos, const char *
  * Errors: NULL_ARGUMENT (pos), NOTHING_TO_UNDO (no move since the game's start
  * position; the position is unchanged).
  */
-enum yono_status yono_position_undo(struct yono_position *pos, struct yono_move *undone);
+YONO_MUST_USE
+enum yono_status yono_position_undo(struct yono_position *pos,
+                                    struct yono_move *undone);
 
 /**
  * Writes the canonical position text (RULES.md section 8) into `buf`.
@@ -1089,6 +1370,7 @@ enum yono_status yono_position_undo(struct yono_position *pos, struct yono_move 
  * Errors: NULL_ARGUMENT (pos; buf with buf_len > 0; needed in a query),
  * BUFFER_TOO_SMALL.
  */
+YONO_MUST_USE
 enum yono_status yono_position_text(const struct yono_position *pos,
                                     char *buf,
                                     size_t buf_len,
@@ -1100,6 +1382,7 @@ enum yono_status yono_position_text(const struct yono_position *pos,
  * Errors: as yono_position_text(), and INVALID_ARGUMENT for a Yo[n]o position
  * (which has no SFEN).
  */
+YONO_MUST_USE
 enum yono_status yono_position_sfen(const struct yono_position *pos,
                                     char *buf,
                                     size_t buf_len,
@@ -1112,6 +1395,7 @@ enum yono_status yono_position_sfen(const struct yono_position *pos,
  * last).
  * Errors: as yono_position_text().
  */
+YONO_MUST_USE
 enum yono_status yono_position_diagram(const struct yono_position *pos,
                                        char *buf,
                                        size_t buf_len,
@@ -1124,7 +1408,7 @@ enum yono_status yono_position_diagram(const struct yono_position *pos,
  * Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code
  * "malformed_move").
  */
-enum yono_status yono_move_from_text(const char *text, struct yono_move *out);
+YONO_MUST_USE enum yono_status yono_move_from_text(const char *text, struct yono_move *out);
 
 /**
  * Writes the text of `mv` ("7g7f", "8h2b+", "P*5e", "pass") into `buf`, with the
@@ -1132,7 +1416,11 @@ enum yono_status yono_move_from_text(const char *text, struct yono_move *out);
  * Errors: INVALID_ARGUMENT (mv describes no move), NULL_ARGUMENT (buf with
  * buf_len > 0; needed in a query), BUFFER_TOO_SMALL.
  */
-enum yono_status yono_move_to_text(struct yono_move mv, char *buf, size_t buf_len, size_t *needed);
+YONO_MUST_USE
+enum yono_status yono_move_to_text(struct yono_move mv,
+                                   char *buf,
+                                   size_t buf_len,
+                                   size_t *needed);
 
 /**
  * Counts the leaves of the legal-move tree `depth` plies deep (perft; `pass`
@@ -1141,33 +1429,101 @@ enum yono_status yono_move_to_text(struct yono_move mv, char *buf, size_t buf_le
  * grows about tenfold (Yo[n]o) or thirtyfold (Shogi) per ply.
  * Errors: NULL_ARGUMENT (pos, out).
  */
+YONO_MUST_USE
 enum yono_status yono_position_perft(const struct yono_position *pos,
                                      uint32_t depth,
                                      uint64_t *out);
 
 /**
- * Stores the default options in `*out`: size 640, threats shown, no zones, no last
- * move, no highlighted squares.
+ * Stores the default options in `*opts` (as YONO_SVG_OPTIONS_INIT): size 640, threats
+ * shown, South at the bottom, text as text, nothing selected or marked. Pass
+ * sizeof(yono_svg_options) as `struct_size`.
+ * Errors: NULL_ARGUMENT (opts), INVALID_ARGUMENT (a struct_size this library does not
+ * know).
+ */
+YONO_MUST_USE
+enum yono_status yono_svg_options_init(struct yono_svg_options *opts,
+                                       size_t struct_size);
+
+/**
+ * Stores the default options in the old layout (yono_svg_options_v0).
  * Errors: NULL_ARGUMENT (out).
  */
-enum yono_status yono_svg_options_default(struct yono_svg_options *out);
+YONO_MUST_USE
+YONO_DEPRECATED("use yono_svg_options_init() or YONO_SVG_OPTIONS_INIT")
+enum yono_status yono_svg_options_default(struct yono_svg_options_v0 *out);
 
 /**
  * Writes an SVG 1.1 diagram of the current position into `buf`, with the buffer
- * rules of yono_position_text() (a diagram is about 30 to 50 kB: ask for the size
- * first). The board has coordinates (files 9..1, ranks a..i); each seat's pieces are
- * drawn in its own colour pointing in its forward direction, promoted ones filled
- * solid; each seat's reserve, state (to move, checkmated with its score, winner) is
- * shown beside its side. `opts` may be NULL for the defaults
- * (yono_svg_options_default()).
- * Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad seat, square, move or
- * flag in opts), NULL_ARGUMENT (highlight with a nonzero count).
+ * rules of yono_position_text() (a diagram is about 30 to 60 kB: ask for the size
+ * first). The board has coordinates; each seat's pieces are drawn in its own colour
+ * pointing in its forward direction, promoted ones filled solid; each seat's reserve
+ * and state (to move, checkmated with its score, winner) are shown beside its side.
+ * The output draws alike in librsvg, resvg, browsers and QtSvg (no markers, patterns
+ * or <title> inside <text>); with text_as_paths also in renderers without text.
+ * Squares have ids "sq-5e", pieces "piece-5e", reserve pieces "reserve-s-P" with a
+ * transparent hit area "slot-s-P". `opts` may be NULL for the defaults.
+ * Geometry: yono_svg_square_rect(), yono_svg_reserve_rect(), yono_svg_hit_test().
+ * Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad struct_size, seat,
+ * square, move or flag in opts), NULL_ARGUMENT (an array with a nonzero count).
  */
+YONO_MUST_USE
+enum yono_status yono_game_svg(const yono_game *game,
+                               const struct yono_svg_options *opts,
+                               char *buf,
+                               size_t buf_len,
+                               size_t *needed);
+
+/**
+ * yono_game_svg() with the old options layout (yono_svg_options_v0, NULL for the
+ * defaults).
+ * Errors: as yono_game_svg().
+ */
+YONO_MUST_USE
+YONO_DEPRECATED("use yono_game_svg() with yono_svg_options")
 enum yono_status yono_position_svg(const struct yono_position *pos,
-                                   const struct yono_svg_options *opts,
+                                   const struct yono_svg_options_v0 *opts,
                                    char *buf,
                                    size_t buf_len,
                                    size_t *needed);
+
+/**
+ * Stores in `*out` the rectangle of `square` in a diagram drawn with `orientation`
+ * at the bottom (the board's top-left corner is at (188, 188), squares are 60 wide).
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (square, orientation).
+ */
+YONO_MUST_USE
+enum yono_status yono_svg_square_rect(uint8_t square,
+                                      yono_seat orientation,
+                                      struct yono_rect *out);
+
+/**
+ * Stores in `*out` the rectangle of `seat`'s reserve slot for `kind` (piece and
+ * count) in a diagram drawn with `orientation` at the bottom. Each kind has a fixed
+ * slot (R B G S N L P), drawn only while the seat holds one.
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (seat, kind, orientation).
+ */
+YONO_MUST_USE
+enum yono_status yono_svg_reserve_rect(yono_seat seat,
+                                       yono_piece_kind kind,
+                                       yono_seat orientation,
+                                       struct yono_rect *out);
+
+/**
+ * What the point (x, y), in viewBox units (pixels * 920 / size), falls on in a
+ * diagram drawn with `orientation` at the bottom: a square (stored in `*square`,
+ * with `*seat` and `*kind` set to NONE), a reserve slot (`*seat` and `*kind` set,
+ * `*square` YONO_SQUARE_NONE; the seat may hold none of that kind), or nothing (all
+ * three NONE).
+ * Errors: NULL_ARGUMENT (square, seat, kind), INVALID_ARGUMENT (orientation).
+ */
+YONO_MUST_USE
+enum yono_status yono_svg_hit_test(float x,
+                                   float y,
+                                   yono_seat orientation,
+                                   uint8_t *square,
+                                   yono_seat *seat,
+                                   yono_piece_kind *kind);
 
 /**
  * Reads a game record into a new handle in `*out`, replaying and checking every
@@ -1182,7 +1538,10 @@ enum yono_status yono_position_svg(const struct yono_position *pos,
  * the "record_..." codes, says what; the message says where, e.g. "move 7 (line 12):
  * ...").
  */
-enum yono_status yono_record_load(const char *text, struct yono_record **out, size_t *bad_ply);
+YONO_MUST_USE
+enum yono_status yono_record_load(const char *text,
+                                  struct yono_record **out,
+                                  size_t *bad_ply);
 
 /**
  * A new record of the game `pos` (its start position and every move played), without
@@ -1190,6 +1549,7 @@ enum yono_status yono_record_load(const char *text, struct yono_record **out, si
  * Ownership: as yono_record_load().
  * Errors: NULL_ARGUMENT (pos, out).
  */
+YONO_MUST_USE
 enum yono_status yono_record_from_position(const struct yono_position *pos,
                                            struct yono_record **out);
 
@@ -1203,6 +1563,7 @@ void yono_record_free(struct yono_record *rec);
  * yono_position_text()). yono_record_load() of this text gives an equal record.
  * Errors: as yono_position_text() (with rec for pos).
  */
+YONO_MUST_USE
 enum yono_status yono_record_save(const struct yono_record *rec,
                                   char *buf,
                                   size_t buf_len,
@@ -1214,6 +1575,7 @@ enum yono_status yono_record_save(const struct yono_record *rec,
  * equal record.
  * Errors: as yono_position_text() (with rec for pos).
  */
+YONO_MUST_USE
 enum yono_status yono_record_save_json(const struct yono_record *rec,
                                        char *buf,
                                        size_t buf_len,
@@ -1227,13 +1589,17 @@ enum yono_status yono_record_save_json(const struct yono_record *rec,
  * Errors: NULL_ARGUMENT (rec, key), INVALID_UTF8, INVALID_ARGUMENT (code
  * "record_bad_key" or "record_bad_value").
  */
-enum yono_status yono_record_set_meta(struct yono_record *rec, const char *key, const char *value);
+YONO_MUST_USE
+enum yono_status yono_record_set_meta(struct yono_record *rec,
+                                      const char *key,
+                                      const char *value);
 
 /**
  * Writes metadata `key`'s value into `buf` (buffer rules of yono_position_text()).
  * Errors: as yono_position_text() (with rec for pos), NULL_ARGUMENT (key),
  * INVALID_UTF8, INVALID_ARGUMENT (no such key).
  */
+YONO_MUST_USE
 enum yono_status yono_record_meta(const struct yono_record *rec,
                                   const char *key,
                                   char *buf,
@@ -1246,21 +1612,178 @@ enum yono_status yono_record_meta(const struct yono_record *rec,
  * Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (code
  * "record_no_such_move" or "record_bad_value").
  */
-enum yono_status yono_record_set_comment(struct yono_record *rec, size_t ply, const char *comment);
+YONO_MUST_USE
+enum yono_status yono_record_set_comment(struct yono_record *rec,
+                                         size_t ply,
+                                         const char *comment);
 
 /**
  * Stores the number of moves in the record in `*out`.
  * Errors: NULL_ARGUMENT (rec, out).
  */
-enum yono_status yono_record_ply_count(const struct yono_record *rec, size_t *out);
+YONO_MUST_USE enum yono_status yono_record_ply_count(const struct yono_record *rec, size_t *out);
+
+/**
+ * The old name of yono_record_to_game(), which it calls (the new name says that it
+ * makes a new handle).
+ * Errors: as yono_record_to_game().
+ */
+YONO_MUST_USE
+YONO_DEPRECATED("use yono_record_to_game()")
+enum yono_status yono_record_position(const struct yono_record *rec,
+                                      struct yono_position **out);
 
 /**
  * A new game handle at the record's final position, with its moves as history
  * (status, scores, undo work as usual), stored in `*out`.
- * Ownership: as yono_position_from_text().
+ * Ownership: as yono_position_from_text(): the caller frees `*out`.
  * Errors: NULL_ARGUMENT (rec, out).
  */
-enum yono_status yono_record_position(const struct yono_record *rec, struct yono_position **out);
+YONO_MUST_USE
+enum yono_status yono_record_to_game(const struct yono_record *rec,
+                                     struct yono_position **out);
+
+/**
+ * A snapshot of `game` for another thread: an independent deep copy (history
+ * included) stored in `*out`, a few microseconds. Take it while no other thread
+ * changes `game` (under the lock of the thread that plays), then hand it to the
+ * reader, which needs no lock for it and frees it with yono_game_free().
+ * Ownership: the caller owns `*out`; on failure `*out` is set to NULL.
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_snapshot(const yono_game *game, yono_game **out);
+
+/**
+ * Releases a game handle (the same as yono_position_free()). NULL is allowed.
+ */
+void yono_game_free(yono_game *game);
+
+/**
+ * The legal board moves of the piece on `from` (none for an empty square or another
+ * seat's piece; both promotion choices included), into `moves` with the array rules
+ * of yono_position_legal_moves(). For the squares to highlight after a click.
+ * Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (from).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_moves_from(const yono_game *game,
+                                      uint8_t from,
+                                      struct yono_move *moves,
+                                      size_t capacity,
+                                      size_t *count);
+
+/**
+ * The legal drops of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) by the seat to move
+ * (none if its reserve holds none), with the array rules of
+ * yono_position_legal_moves(); their `to` squares are the drop targets.
+ * Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (kind).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_drops_of(const yono_game *game,
+                                    yono_piece_kind kind,
+                                    struct yono_move *moves,
+                                    size_t capacity,
+                                    size_t *count);
+
+/**
+ * Stores in `*out` whether the move `from`→`to` may promote: IMPOSSIBLE, OPTIONAL
+ * (ask the player), COMPULSORY, or YONO_PROMOTION_NO_MOVE when it is not legal.
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (from, to).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_promotion_status(const yono_game *game,
+                                            uint8_t from,
+                                            uint8_t to,
+                                            yono_promotion *out);
+
+/**
+ * What `mv` would do, without playing it, stored in `*out`.
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (a malformed move),
+ * ILLEGAL_MOVE and GAME_OVER as yono_position_play() (nothing is played).
+ */
+YONO_MUST_USE
+enum yono_status yono_game_preview(const yono_game *game,
+                                   struct yono_move mv,
+                                   struct yono_move_effect *out);
+
+/**
+ * Plays `mv` (as yono_position_play()) and stores what it did in `*out` (`out` may be
+ * NULL).
+ * Errors: as yono_position_play().
+ */
+YONO_MUST_USE
+enum yono_status yono_game_play_described(yono_game *game,
+                                          struct yono_move mv,
+                                          struct yono_move_effect *out);
+
+/**
+ * Plays again the last move taken back by yono_position_undo(), storing it in
+ * `*redone` unless that is NULL. Playing any other move forgets the undone moves.
+ * Errors: NULL_ARGUMENT (game), NOTHING_TO_UNDO (code "nothing_to_redo": no undone
+ * move to play again; nothing changes).
+ */
+YONO_MUST_USE enum yono_status yono_game_redo(yono_game *game, struct yono_move *redone);
+
+/**
+ * Stores in `*out` how many undone moves yono_game_redo() can play again.
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_redo_count(const yono_game *game, size_t *out);
+
+/**
+ * Stores in `*out` the seats that have lost (a yono_seat_set): the checkmated seats
+ * removed from the game and, once the game is won, every seat but the winner. In
+ * Shogi the checkmated side is never removed (yono_position_is_out() stays 0 and
+ * yono_position_seats_in_game() keeps it), so this is the call for "who lost".
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_lost_seats(const yono_game *game, yono_seat_set *out);
+
+/**
+ * Writes the comment on move `ply` (from 1) into `buf` (buffer rules of
+ * yono_position_text()); "" when that move has none.
+ * Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (code
+ * "record_no_such_move": ply is 0 or past the last move).
+ */
+YONO_MUST_USE
+enum yono_status yono_record_comment(const struct yono_record *rec,
+                                     size_t ply,
+                                     char *buf,
+                                     size_t buf_len,
+                                     size_t *needed);
+
+/**
+ * Stores in `*out` how many metadata keys the record has (its headers, unknown ones
+ * included; yono_record_meta_key() names them).
+ * Errors: NULL_ARGUMENT (rec, out).
+ */
+YONO_MUST_USE enum yono_status yono_record_meta_count(const struct yono_record *rec, size_t *out);
+
+/**
+ * Writes the `index`-th metadata key (0 .. yono_record_meta_count() - 1, in sorted
+ * order) into `buf` (buffer rules of yono_position_text()); its value:
+ * yono_record_meta().
+ * Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (index).
+ */
+YONO_MUST_USE
+enum yono_status yono_record_meta_key(const struct yono_record *rec,
+                                      size_t index,
+                                      char *buf,
+                                      size_t buf_len,
+                                      size_t *needed);
+
+/**
+ * Appends `mv` to the record (played from its final position, checked as
+ * yono_position_play()), with `comment` (one line, at most 1024 bytes; NULL or "" for
+ * none). Metadata and earlier comments are kept, so a loaded record can be continued
+ * and saved again.
+ * Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (a malformed move, or
+ * code "record_bad_value" for the comment), PARSE_ERROR (code "record_bad_move": the
+ * move is not legal there; the message says why). Nothing changes on error.
+ */
+YONO_MUST_USE
+enum yono_status yono_record_play(struct yono_record *rec,
+                                  struct yono_move mv,
+                                  const char *comment);
 
 /**
  * The library version as one number: major * 1000000 + minor * 1000 + patch (0.1.0

@@ -50,7 +50,7 @@ YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
 section "C and C++"
 bash tests/c/run.sh
 
-section "SVG diagrams rendered to PNG (rsvg-convert)"
+section "SVG diagrams rendered to PNG and compared across renderers (librsvg, QtSvg, nanosvg)"
 bash docs/render.sh
 
 # Any failure above stops the script (set -e), so reaching here means every section passed.

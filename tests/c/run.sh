@@ -6,7 +6,12 @@
 # vectors through the C ABI), compiles the C tests (gcc -std=c11), the C++ test
 # (g++ -std=c++17) and the example with -Wall -Wextra -Werror using the generated
 # yono.pc, runs them, runs the C and C++ tests under valgrind, and links the
-# example statically. Exits non-zero on any failure.
+# example statically; then the GUI-style tests (test_gui.c in C11, test_gui.cpp in
+# C++17 with -Wold-style-cast) under valgrind, ASan/UBSan and, for the snapshot
+# threading pattern, helgrind (0 reports required); checks that ignoring a status
+# warns (YONO_MUST_USE); and runs the panic-boundary check against the test-only
+# "selftest" build (debug) of the library, whose symbol the release library lacks.
+# Exits non-zero on any failure.
 #
 # Environment: CARGO_TARGET_DIR (default: target), CC (gcc), CXX (g++).
 set -u
@@ -61,6 +66,19 @@ step "compile test_null.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_nu
 step "compile test_adversarial.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_adversarial.c -o "$OUT/test_adversarial" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile test_svg_record.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_svg_record.c -o "$OUT/test_svg_record" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile test_cpp.cpp" "$CXX" "${CXXWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_cpp.cpp -o "$OUT/test_cpp" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile test_gui.c (C11, pthreads)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_gui.c -o "$OUT/test_gui" "${PC_LIBS[@]}" "${RPATH[@]}" -pthread
+step "compile test_gui.cpp (C++17, -Wold-style-cast -pedantic)" "$CXX" "${CXXWARN[@]}" -Wold-style-cast -pedantic "${PC_CFLAGS[@]}" tests/c/test_gui.cpp -o "$OUT/test_gui_cpp" "${PC_LIBS[@]}" "${RPATH[@]}" -pthread
+SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+step "compile test_gui.c and test_gui.cpp with ASan/UBSan" bash -c "
+    $CC ${CWARN[*]} ${SAN[*]} ${PC_CFLAGS[*]} tests/c/test_gui.c -o '$OUT/test_gui_san' ${PC_LIBS[*]} ${RPATH[*]} -pthread &&
+    $CXX ${CXXWARN[*]} ${SAN[*]} ${PC_CFLAGS[*]} tests/c/test_gui.cpp -o '$OUT/test_gui_cpp_san' ${PC_LIBS[*]} ${RPATH[*]} -pthread"
+step "an ignored status warns (YONO_MUST_USE), in C and C++17" bash -c "
+    printf '#include \"yono.h\"\nint main(void) { yono_position *p = yono_position_new(); yono_position_play_text(p, \"5g5f\"); yono_position_free(p); return 0; }\n' > '$OUT/ignored.c' &&
+    cp '$OUT/ignored.c' '$OUT/ignored.cpp' &&
+    ! $CC -std=c11 -Werror ${PC_CFLAGS[*]} -c '$OUT/ignored.c' -o /dev/null 2>/dev/null &&
+    ! $CXX -std=c++17 -Werror ${PC_CFLAGS[*]} -c '$OUT/ignored.cpp' -o /dev/null 2>/dev/null &&
+    $CC -std=c11 -Werror -DYONO_MUST_USE= ${PC_CFLAGS[*]} -c '$OUT/ignored.c' -o /dev/null"
+step "the release library does not export yono_selftest_internal_error" bash -c "! nm -D '$LIBDIR/libyono.so' | grep -q yono_selftest"
 step "compile yono.h alone as C11 and C++17" bash -c "
     printf '#include \"yono.h\"\nint main(void) { return yono_version() == 0; }\n' > '$OUT/header_only.c' &&
     cp '$OUT/header_only.c' '$OUT/header_only.cpp' &&
@@ -84,9 +102,18 @@ step "run the README's C example under valgrind" bash -c "
     grep -q '^12 legal moves' '$OUT/readme_example.out' &&
     grep -q '^pass_not_allowed: ' '$OUT/readme_example.out'"
 
-for t in test_api test_null test_adversarial test_cpp test_svg_record; do
+for t in test_api test_null test_adversarial test_cpp test_svg_record test_gui test_gui_cpp; do
     step "run $t" "$OUT/$t"
 done
+for t in test_gui_san test_gui_cpp_san; do
+    step "run $t (ASan/UBSan)" env ASAN_OPTIONS=detect_leaks=1 "$OUT/$t"
+done
+# The panic boundary from C: only the test-only "selftest" build exports the function
+# (a debug build, quick next to the release one).
+step "panic boundary through C (selftest build)" bash -c "
+    cargo build -q -p yono-ffi --features selftest &&
+    $CC ${CWARN[*]} -DYONO_SELFTEST ${PC_CFLAGS[*]} tests/c/test_api.c -o '$OUT/test_api_selftest' -L'$TARGET_DIR/debug' -lyono -Wl,-rpath,'$TARGET_DIR/debug' &&
+    '$OUT/test_api_selftest'"
 
 # The engine (yono_engine_*): the shared forced-elimination cases, errors, and the
 # GUI-thread / search-thread pattern under helgrind (helgrind-engine.supp explains the
@@ -112,10 +139,13 @@ step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_
 step "run example perft.c (Yo[n]o perft 4 = 16746)" bash -c "'$OUT/perft' yono 4 | grep -q ': 16746 nodes'"
 
 if command -v valgrind >/dev/null; then
-    for t in test_api test_null test_adversarial test_cpp test_svg_record; do
+    for t in test_api test_null test_adversarial test_cpp test_svg_record test_gui test_gui_cpp; do
         step "valgrind $t" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
             --error-exitcode=1 "$OUT/$t"
     done
+    # The documented threading pattern (a player thread publishing snapshots, the GUI
+    # thread and a second reader reading one snapshot at once) with zero reports.
+    step "helgrind test_gui (snapshot pattern, 0 reports)" valgrind -q --tool=helgrind --error-exitcode=1 "$OUT/test_gui"
 else
     echo "valgrind not found: install it (apt-get install valgrind)"
     failed=$((failed + 1))

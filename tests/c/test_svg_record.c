@@ -1,5 +1,7 @@
-/* SVG diagrams and game records through the C API: sizes, options, buffer rules,
- * record round trip, a corrupted record rejected with the bad move's number. */
+/* SVG diagrams and game records through the C API: sizes, options (the growable
+ * yono_svg_options and the old yono_svg_options_v0), geometry and hit-testing, buffer
+ * rules, record round trip, a corrupted record rejected with the bad move's number. */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -10,13 +12,13 @@ static const char *MIDGAME =
     "sP1sNsPsP4/sR7n+P/sL1sS1s+B4 n G4P/P/P/- swn0 74";
 
 /* The SVG of pos with opts, malloc'ed (NULL on error). */
-static char *svg_of(const yono_position *pos, const yono_svg_options *opts) {
+static char *svg_of(const yono_game *pos, const yono_svg_options *opts) {
     size_t need = 0;
-    if (yono_position_svg(pos, opts, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
+    if (yono_game_svg(pos, opts, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
     char *buf = (char *)malloc(need);
     if (buf == NULL) return NULL;
     size_t again = 0;
-    if (yono_position_svg(pos, opts, buf, need, &again) != YONO_STATUS_OK || again != need ||
+    if (yono_game_svg(pos, opts, buf, need, &again) != YONO_STATUS_OK || again != need ||
         strlen(buf) + 1 != need) {
         free(buf);
         return NULL;
@@ -33,9 +35,17 @@ static int count(const char *hay, const char *needle) {
 static void test_svg(void) {
     yono_position *pos = NULL;
     CHECK_OK(yono_position_from_text(MIDGAME, &pos));
-    yono_svg_options opts;
-    CHECK_OK(yono_svg_options_default(&opts));
+    yono_svg_options opts = YONO_SVG_OPTIONS_INIT;
     CHECK(opts.size == 640 && opts.show_threats == 1 && opts.zones_for == YONO_SEAT_NONE);
+    CHECK(opts.struct_size == sizeof opts && opts.orientation == YONO_SEAT_SOUTH);
+    yono_svg_options by_init;
+    memset(&by_init, 0xAB, sizeof by_init);
+    CHECK_OK(yono_svg_options_init(&by_init, sizeof by_init));
+    CHECK(memcmp(&by_init, &opts, offsetof(yono_svg_options, last_move)) == 0);
+    CHECK(by_init.selected == YONO_SQUARE_NONE && by_init.destinations == NULL &&
+          by_init.selected_reserve_kind == YONO_PIECE_NONE);
+    CHECK_STATUS(yono_svg_options_init(&by_init, sizeof by_init + 8), YONO_STATUS_INVALID_ARGUMENT,
+                 "invalid_argument");
 
     char *plain = svg_of(pos, NULL);
     char *dflt = svg_of(pos, &opts);
@@ -80,42 +90,142 @@ static void test_svg(void) {
     o.highlight_count = 2;
     char *high = svg_of(pos, &o);
     CHECK(high != NULL && count(high, "class=\"highlight\"") == 2);
+    /* The newer options: orientation, text as paths, selection, destinations, check. */
+    o = opts;
+    o.orientation = YONO_SEAT_WEST;
+    o.text_as_paths = 1;
+    o.selected = YONO_SQUARE(4, 5);
+    o.destinations = squares;
+    o.destinations_count = 2;
+    o.check = squares;
+    o.check_count = 1;
+    o.selected_reserve_seat = YONO_SEAT_SOUTH;
+    o.selected_reserve_kind = YONO_PIECE_PAWN;
+    char *gui = svg_of(pos, &o);
+    CHECK(gui != NULL && count(gui, "class=\"selected\"") == 2 &&
+          count(gui, "class=\"destination\"") == 2 && strstr(gui, ">+B</text>") == NULL &&
+          count(gui, "<path class=\"coord\"") == 36);
+    /* With West at the bottom, West's panel is the bottom one. */
+    CHECK(gui != NULL && strstr(gui, "<g class=\"panel w\"><rect x=\"188\" y=\"752\"") != NULL);
+    free(gui);
     free(sized);
     free(calm);
-    free(zones);
     free(last);
     free(high);
 
     /* Bad options and buffers. */
     char small[16] = "junk";
     size_t need = 0;
-    CHECK_STATUS(yono_position_svg(pos, NULL, small, sizeof small, &need),
+    CHECK_STATUS(yono_game_svg(pos, NULL, small, sizeof small, &need),
                  YONO_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
     CHECK(small[0] == '\0' && need == strlen(plain) + 1);
     o = opts;
     o.zones_for = 7;
-    CHECK_STATUS(yono_position_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
                  "invalid_argument");
     o = opts;
     o.highlight_count = 3;
-    CHECK_STATUS(yono_position_svg(pos, &o, NULL, 0, &need), YONO_STATUS_NULL_ARGUMENT,
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
     uint8_t bad_square = 81;
     o.highlight = &bad_square;
     o.highlight_count = 1;
-    CHECK_STATUS(yono_position_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
                  "invalid_argument");
     o = opts;
     o.has_last_move = 1;
     o.last_move.type = 9;
-    CHECK_STATUS(yono_position_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
                  "invalid_argument");
-    CHECK_STATUS(yono_position_svg(NULL, NULL, NULL, 0, &need), YONO_STATUS_NULL_ARGUMENT,
+    o = opts;
+    o.struct_size = sizeof o + 16; /* a newer header than this library */
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+                 "invalid_argument");
+    o = opts;
+    o.selected_reserve_seat = YONO_SEAT_SOUTH; /* a seat without a kind */
+    CHECK_STATUS(yono_game_svg(pos, &o, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+                 "invalid_argument");
+    CHECK_STATUS(yono_game_svg(NULL, NULL, NULL, 0, &need), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
+    CHECK_STATUS(yono_svg_options_init(NULL, sizeof o), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+
+    /* The old layout, as programs built against the first header pass it, draws the
+     * same as the new one. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+    yono_svg_options_v0 v0;
+    CHECK_OK(yono_svg_options_default(&v0));
+    CHECK(v0.size == 640 && v0.show_threats == 1 && v0.zones_for == YONO_SEAT_NONE);
+    v0.zones_for = YONO_SEAT_SOUTH;
+    size_t old_need = 0;
+    CHECK_OK(yono_position_svg(pos, &v0, NULL, 0, &old_need));
+    char *old_svg = (char *)malloc(old_need);
+    CHECK(old_svg != NULL);
+    if (old_svg != NULL) {
+        CHECK_OK(yono_position_svg(pos, &v0, old_svg, old_need, NULL));
+        CHECK(zones != NULL && strcmp(old_svg, zones) == 0);
+    }
+    free(old_svg);
+    v0.zones_for = 7;
+    CHECK_STATUS(yono_position_svg(pos, &v0, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+                 "invalid_argument");
     CHECK_STATUS(yono_svg_options_default(NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+    free(zones);
     free(plain);
     free(dflt);
     yono_position_free(pos);
+}
+
+/* Geometry: every square's rectangle maps back to it in every orientation, reserve
+ * slots too, and the margins are nothing. */
+static void test_svg_geometry(void) {
+    for (yono_seat bottom = 0; bottom < 4; bottom++) {
+        for (uint8_t sq = 0; sq < YONO_SQUARE_COUNT; sq++) {
+            yono_rect r;
+            CHECK_OK(yono_svg_square_rect(sq, bottom, &r));
+            CHECK(r.width == 60.0f && r.height == 60.0f && r.x >= 188.0f && r.x < 728.0f);
+            uint8_t hit = 0;
+            yono_seat seat = 0;
+            yono_piece_kind kind = 0;
+            CHECK_OK(yono_svg_hit_test(r.x + 30.0f, r.y + 30.0f, bottom, &hit, &seat, &kind));
+            CHECK(hit == sq && seat == YONO_SEAT_NONE && kind == YONO_PIECE_NONE);
+        }
+        for (yono_seat seat = 0; seat < 4; seat++) {
+            for (yono_piece_kind kind = YONO_PIECE_ROOK; kind <= YONO_PIECE_PAWN; kind++) {
+                yono_rect r;
+                CHECK_OK(yono_svg_reserve_rect(seat, kind, bottom, &r));
+                uint8_t hit = 0;
+                yono_seat s = 9;
+                yono_piece_kind k = 99;
+                CHECK_OK(yono_svg_hit_test(r.x + 1.0f, r.y + 1.0f, bottom, &hit, &s, &k));
+                CHECK(hit == YONO_SQUARE_NONE && s == seat && k == kind);
+            }
+        }
+    }
+    /* South's King (5i) is bottom centre from South, left centre from East... */
+    yono_rect r;
+    CHECK_OK(yono_svg_square_rect(YONO_SQUARE(5, 9), YONO_SEAT_SOUTH, &r));
+    CHECK(r.x == 428.0f && r.y == 668.0f);
+    CHECK_OK(yono_svg_square_rect(YONO_SQUARE(5, 9), YONO_SEAT_NORTH, &r));
+    CHECK(r.x == 428.0f && r.y == 188.0f);
+    uint8_t hit = 0;
+    yono_seat seat = 0;
+    yono_piece_kind kind = 0;
+    CHECK_OK(yono_svg_hit_test(2.0f, 2.0f, YONO_SEAT_SOUTH, &hit, &seat, &kind));
+    CHECK(hit == YONO_SQUARE_NONE && seat == YONO_SEAT_NONE && kind == YONO_PIECE_NONE);
+    CHECK_STATUS(yono_svg_square_rect(81, YONO_SEAT_SOUTH, &r), YONO_STATUS_INVALID_ARGUMENT,
+                 "invalid_argument");
+    CHECK_STATUS(yono_svg_reserve_rect(YONO_SEAT_SOUTH, YONO_PIECE_KING, YONO_SEAT_SOUTH, &r),
+                 YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+    CHECK_STATUS(yono_svg_hit_test(0.0f, 0.0f, 4, &hit, &seat, &kind),
+                 YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+    CHECK_STATUS(yono_svg_hit_test(0.0f, 0.0f, 0, NULL, &seat, &kind), YONO_STATUS_NULL_ARGUMENT,
+                 "null_argument");
 }
 
 static char *save(const yono_record *rec) {
@@ -179,7 +289,7 @@ static void test_record(void) {
     char *again = save(back);
     CHECK(again != NULL && strcmp(again, text) == 0);
     yono_position *replayed = NULL;
-    CHECK_OK(yono_record_position(back, &replayed));
+    CHECK_OK(yono_record_to_game(back, &replayed));
     char a[1100], b[1100];
     CHECK_OK(yono_position_text(pos, a, sizeof a, NULL));
     CHECK_OK(yono_position_text(replayed, b, sizeof b, NULL));
@@ -250,6 +360,7 @@ static void test_record(void) {
 
 int main(void) {
     test_svg();
+    test_svg_geometry();
     test_record();
     return check_summary("test_svg_record");
 }

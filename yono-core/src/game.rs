@@ -94,6 +94,9 @@ pub struct Game {
     /// in the game: a caller trying many moves in one position (push, pop, push...)
     /// checks each cheaply.
     king_facts: Option<(usize, KingFacts)>,
+    /// Moves taken back by `undo`, the most recent last, for `redo`; playing another
+    /// move forgets them.
+    redo: Vec<Move>,
 }
 
 /// Games are equal when their histories are; the cached facts do not count.
@@ -123,6 +126,7 @@ impl Game {
             moves: Vec::new(),
             drawn: false,
             king_facts: None,
+            redo: Vec::new(),
         }
     }
 
@@ -277,6 +281,10 @@ impl Game {
         let count = self.counts.entry(self.current.key()).or_insert(0);
         *count += 1;
         self.drawn = *count >= 4;
+        // Replaying the undone move keeps the rest of the line for redo.
+        if self.redo.pop() != Some(mv) {
+            self.redo.clear();
+        }
         Played {
             mover,
             captured,
@@ -311,7 +319,39 @@ impl Game {
         }
         // A game can only continue from a position that was not yet drawn.
         self.drawn = false;
+        self.redo.push(mv);
         Some(mv)
+    }
+
+    /// Plays again the last move taken back by [`Game::undo`]; `None` when there is
+    /// none (nothing undone, or another move played since). Undo and redo step a GUI
+    /// back and forth through a game; playing a new move forgets the undone line.
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// game.play_text("5g5f").unwrap();
+    /// game.play_text("7e6e").unwrap();
+    /// game.undo();
+    /// game.undo();
+    /// assert_eq!(game.redo_moves().len(), 2);
+    /// assert_eq!(game.redo().unwrap().to_string(), "5g5f");
+    /// assert_eq!(game.redo().unwrap().to_string(), "7e6e");
+    /// assert_eq!(game.redo(), None);
+    /// game.undo();
+    /// let other = *game.legal_moves().iter().find(|m| m.to_string() != "7e6e").unwrap();
+    /// game.play(other).unwrap();
+    /// assert!(game.redo_moves().is_empty());
+    /// ```
+    pub fn redo(&mut self) -> Option<Move> {
+        let mv = *self.redo.last()?;
+        // Undone moves were legal in this very position, and nothing else changed it.
+        let _ = self.play_unchecked(mv);
+        Some(mv)
+    }
+
+    /// The moves [`Game::redo`] would play, the next one last.
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.redo
     }
 
     /// The score of each seat once decided, the repetition draw included: then every

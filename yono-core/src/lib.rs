@@ -90,6 +90,19 @@
 //! | `svg` | on | the [`svg`] module and [`Position::svg`] |
 //!
 //! An engine that needs the rules alone can use `default-features = false`.
+//!
+//! ## GUIs and threads
+//!
+//! GUIs: [`Position::moves_from`], [`Position::drops_of`],
+//! [`Position::promotion_status`], [`Position::preview`] and [`Game::play_described`]
+//! ([`MoveEffect`]), [`Position::lost_seats`], [`Game::redo`], and the SVG geometry in
+//! `svg` (see the project's `docs/GUI.md`).
+//!
+//! Threads: every type is `Send` and `Sync` and keeps no interior mutability (no cache
+//! or lazy state behind `&self`), so any number of threads may read one `Game` or
+//! `Position` at once, while a change (`&mut self`) excludes everything else, as the
+//! borrow checker enforces. A GUI whose computer player runs on another thread clones
+//! the `Game` after each move (a snapshot) and hands the clone to the GUI thread.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -98,6 +111,7 @@ pub mod attacks;
 mod bitboard;
 mod error;
 mod game;
+mod gui;
 mod kind;
 mod movegen;
 pub use movegen::{MoveSet, MoveSetIter};
@@ -130,6 +144,7 @@ pub use error::{
     ReserveProblem, ERROR_CODES,
 };
 pub use game::{Game, GameNotOver, Played, Series};
+pub use gui::MoveEffect;
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};

@@ -126,7 +126,11 @@ fn assert_complete(pos: &Position, svg: &str) {
         for (kind, count) in reserve.iter() {
             let title = format!("<title>{seat} reserve: {count} {}</title>", kind.name());
             assert!(svg.contains(&title), "missing {title}");
-            assert!(svg.contains(&format!("&#215;{count}</text>")));
+            // The count as text, or drawn as a path (text_as_paths).
+            assert!(
+                svg.contains(&format!("&#215;{count}</text>"))
+                    || svg.contains(r#"<path class="count""#)
+            );
         }
     }
 }
@@ -313,5 +317,199 @@ fn write_docs_diagrams() {
     let mv = Move::from_usi(MIDGAME_LAST).unwrap();
     let mid = midgame().svg(&SvgOptions::default().with_last_move(mv));
     std::fs::write(dir.join("midgame.svg"), mid).unwrap();
+    // The README's picture from another seat: West at the bottom.
+    let west = midgame().svg(
+        &SvgOptions::default()
+            .with_last_move(mv)
+            .with_orientation(Seat::West),
+    );
+    std::fs::write(dir.join("midgame-west.svg"), west).unwrap();
     let _ = Piece::new(Seat::South, yono::PieceKind::King);
+}
+
+/// `<title>` never inside `<text>` (QtSvg prints it), no markers or patterns (QtSvg
+/// and nanosvg draw neither).
+fn assert_tiny_friendly(svg: &str) {
+    for chunk in svg.split("<text").skip(1) {
+        let body = &chunk[..chunk.find("</text>").expect("closed text")];
+        assert!(!body.contains("<title>"), "title in text: {body}");
+    }
+    for tag in ["<marker", "<pattern", "url(#", "<style", "<mask", "<filter"] {
+        assert!(!svg.contains(tag), "{tag}");
+    }
+}
+
+#[test]
+fn every_square_and_reserve_piece_has_an_id_at_its_geometry() {
+    use yono::svg::{reserve_rect, square_rect};
+    let pos = midgame();
+    for bottom in Seat::ALL {
+        let svg = pos.svg(&SvgOptions::default().with_orientation(bottom));
+        check_xml(&svg).unwrap();
+        assert_complete(&pos, &svg);
+        assert_tiny_friendly(&svg);
+        for sq in Square::all() {
+            let r = square_rect(sq, bottom);
+            let rect = format!(
+                r#"<rect x="{}" y="{}" width="60" height="60" id="sq-{sq}" class="square""#,
+                r.x, r.y
+            );
+            assert!(svg.contains(&rect), "{bottom}: {rect}");
+            assert_eq!(
+                svg.contains(&format!(r#"id="piece-{sq}""#)),
+                pos.piece_at(sq).is_some()
+            );
+        }
+        for seat in Seat::ALL {
+            for (kind, _) in pos.reserve(seat).iter() {
+                let r = reserve_rect(seat, kind, bottom).unwrap();
+                let slot = format!(
+                    r#"id="slot-{}-{}" class="reserve-slot" x="{}" y="{}" width="{}" height="{}""#,
+                    seat.char(),
+                    kind.letter(),
+                    r.x,
+                    r.y,
+                    r.width,
+                    r.height
+                );
+                assert!(svg.contains(&slot), "{bottom}: {slot}");
+                assert!(svg.contains(&format!(
+                    r#"id="reserve-{}-{}""#,
+                    seat.char(),
+                    kind.letter()
+                )));
+            }
+        }
+    }
+}
+
+#[test]
+fn orientation_puts_the_seat_at_the_bottom() {
+    use yono::svg::{hit_test, reserve_rect, square_rect, Target};
+    let pos = Position::start();
+    for bottom in Seat::ALL {
+        let svg = pos.svg(&SvgOptions::default().with_orientation(bottom));
+        // The seat's King is in the bottom row, and its panel is the bottom one.
+        let king = pos.king(bottom).unwrap();
+        assert_eq!(square_rect(king, bottom).y, 668.0, "{bottom}");
+        assert!(svg.contains(&format!(
+            r#"<g class="panel {}"><rect x="188" y="752""#,
+            bottom.char()
+        )));
+        // The seat on its left (the next in turn order) has the left panel.
+        assert!(svg.contains(&format!(
+            r#"<g class="panel {}"><rect x="4" y="188""#,
+            bottom.next().char()
+        )));
+        // Squares and slots map back to themselves, and do not overlap.
+        for sq in Square::all() {
+            let (x, y) = square_rect(sq, bottom).center();
+            assert_eq!(hit_test(x, y, bottom), Some(Target::Square(sq)));
+        }
+        let mut rects = Vec::new();
+        for seat in Seat::ALL {
+            for kind in yono::PieceKind::HAND {
+                let r = reserve_rect(seat, kind, bottom).unwrap();
+                for &(x, y) in &[(r.x, r.y), (r.x + r.width - 0.1, r.y + r.height - 0.1)] {
+                    assert_eq!(
+                        hit_test(x, y, bottom),
+                        Some(Target::Reserve(seat, kind)),
+                        "{bottom} {seat} {kind:?}"
+                    );
+                    assert!((0.0..920.0).contains(&x) && (0.0..920.0).contains(&y));
+                }
+                rects.push(r);
+            }
+        }
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                let overlap = a.x < b.x + b.width
+                    && b.x < a.x + a.width
+                    && a.y < b.y + b.height
+                    && b.y < a.y + a.height;
+                assert!(!overlap, "{a:?} {b:?}");
+            }
+        }
+    }
+    // Different orientations draw different pictures.
+    let south = pos.svg(&SvgOptions::default());
+    let west = pos.svg(&SvgOptions::default().with_orientation(Seat::West));
+    assert_ne!(south, west);
+}
+
+#[test]
+fn text_as_paths_leaves_no_piece_letter_or_digit_in_text() {
+    let pos = midgame();
+    let opts = SvgOptions::default().with_text_as_paths(true);
+    let svg = pos.svg(&opts);
+    check_xml(&svg).unwrap();
+    assert_complete(&pos, &svg);
+    assert_tiny_friendly(&svg);
+    // Every remaining <text> is panel prose, not a letter, digit or count.
+    for chunk in svg.split("<text").skip(1) {
+        let inner = &chunk[chunk.find('>').unwrap() + 1..chunk.find("</text>").unwrap()];
+        assert!(inner.len() > 2, "short text {inner:?} left as text");
+        assert!(!inner.starts_with("&#215;"));
+    }
+    // One letter path per piece on the board and in the reserves, plus counts and the
+    // 36 coordinates.
+    let pieces = svg.matches(r#"<g class="piece "#).count();
+    assert_eq!(
+        svg.matches(r#"<path d="M"#).count() - 1, // the grid
+        pieces
+    );
+    assert_eq!(svg.matches(r#"<path class="coord""#).count(), 36);
+    assert_eq!(svg.matches(r#"<path class="count""#).count(), 4);
+    // The text version has the letters as text.
+    let text = pos.svg(&SvgOptions::default());
+    assert!(text.contains(">+B</text>") && !svg.contains(">+B</text>"));
+}
+
+#[test]
+fn highlight_styles_are_distinct() {
+    let pos = Position::start();
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let opts = SvgOptions::default()
+        .with_selected(sq("5g"))
+        .with_destinations([sq("5f"), sq("5c")])
+        .with_check([sq("5i")])
+        .with_last_move(Move::from_usi("5g5f").unwrap())
+        .with_selected_reserve(Seat::South, yono::PieceKind::Pawn);
+    let svg = pos.svg(&opts);
+    check_xml(&svg).unwrap();
+    assert_tiny_friendly(&svg);
+    // Selected square and selected reserve slot (drawn even for an empty reserve).
+    assert_eq!(svg.matches(r#"class="selected""#).count(), 2);
+    // A dot on the empty 5f, a frame on the occupied 5c.
+    assert_eq!(svg.matches(r#"<circle class="destination""#).count(), 1);
+    assert_eq!(svg.matches(r#"<rect class="destination""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="check""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="last-move""#).count(), 2);
+}
+
+/// Writes the pictures the multi-renderer check (`docs/render.sh`) compares, when
+/// `YONO_SVG_OUT` names a directory: the midgame from South and from West, with text
+/// and with text as paths.
+#[test]
+fn write_renderer_check_diagrams() {
+    let Some(dir) = std::env::var_os("YONO_SVG_OUT") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let pos = midgame();
+    let mv = Move::from_usi(MIDGAME_LAST).unwrap();
+    for bottom in [Seat::South, Seat::West] {
+        for paths in [false, true] {
+            let opts = SvgOptions::default()
+                .with_last_move(mv)
+                .with_orientation(bottom)
+                .with_text_as_paths(paths);
+            let name = format!(
+                "check-{}-{}.svg",
+                bottom.char(),
+                if paths { "paths" } else { "text" }
+            );
+            std::fs::write(dir.join(name), pos.svg(&opts)).unwrap();
+        }
+    }
 }

@@ -48,28 +48,29 @@ int main(int argc, char **argv) {
         if ((st = yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, &n)) != YONO_STATUS_OK)
             return fail("yono_position_legal_moves", st);
         yono_seat_set before = 0, after = 0;
-        yono_position_seats_in_game(pos, &before);
+        if ((st = yono_position_seats_in_game(pos, &before)) != YONO_STATUS_OK) return fail("yono_position_seats_in_game", st);
         size_t pick = next_random() % n;
         for (size_t i = 0; i < n; i++) { /* try each move, keep one that checkmates */
             if ((st = yono_position_play(pos, moves[i])) != YONO_STATUS_OK) return fail("yono_position_play", st);
-            yono_position_seats_in_game(pos, &after);
-            yono_position_undo(pos, NULL);
+            if ((st = yono_position_seats_in_game(pos, &after)) != YONO_STATUS_OK) return fail("yono_position_seats_in_game", st);
+            if ((st = yono_position_undo(pos, NULL)) != YONO_STATUS_OK) return fail("yono_position_undo", st);
             if (after != before) {
                 pick = i;
                 break;
             }
         }
         yono_seat mover = 0;
-        yono_position_turn(pos, &mover);
+        if ((st = yono_position_turn(pos, &mover)) != YONO_STATUS_OK) return fail("yono_position_turn", st);
         if ((st = yono_position_play(pos, moves[pick])) != YONO_STATUS_OK) return fail("yono_position_play", st);
         plies++;
-        yono_position_seats_in_game(pos, &after);
+        if ((st = yono_position_seats_in_game(pos, &after)) != YONO_STATUS_OK) return fail("yono_position_seats_in_game", st);
         for (yono_seat s = 0; s < 4; s++) {
             if (YONO_SEAT_SET_HAS(before, s) && !YONO_SEAT_SET_HAS(after, s)) {
                 char text[YONO_MOVE_TEXT_MAX];
                 int8_t score = -1;
-                yono_move_to_text(moves[pick], text, sizeof text, NULL);
-                yono_position_score(pos, s, &score);
+                if ((st = yono_move_to_text(moves[pick], text, sizeof text, NULL)) != YONO_STATUS_OK ||
+                    (st = yono_position_score(pos, s, &score)) != YONO_STATUS_OK)
+                    return fail("yono_move_to_text/yono_position_score", st);
                 printf("ply %d: %s plays %s; %s is checkmated and scores %d\n", plies, SEAT_NAMES[mover], text,
                        SEAT_NAMES[s], score);
             }
@@ -88,7 +89,7 @@ int main(int argc, char **argv) {
 
     if (status == YONO_GAME_WON) {
         yono_seat winner = YONO_SEAT_NONE;
-        yono_position_winner(pos, &winner);
+        if ((st = yono_position_winner(pos, &winner)) != YONO_STATUS_OK) return fail("yono_position_winner", st);
         printf("%s wins after %d plies.\n", SEAT_NAMES[winner], plies);
     } else {
         printf("Drawn by repetition after %d plies.\n", plies);
@@ -96,7 +97,7 @@ int main(int argc, char **argv) {
     printf("scores:");
     for (yono_seat s = 0; s < 4; s++) {
         int8_t score = -1;
-        yono_position_score(pos, s, &score);
+        if ((st = yono_position_score(pos, s, &score)) != YONO_STATUS_OK) return fail("yono_position_score", st);
         printf(" %s %d", SEAT_NAMES[s], score);
     }
     printf("\n");

@@ -135,10 +135,12 @@ pub enum yono_error_code {
     YONO_ERROR_RECORD_JSON = 61,
     /// "move_number_limit"
     YONO_ERROR_MOVE_NUMBER_LIMIT = 62,
+    /// "nothing_to_redo"
+    YONO_ERROR_NOTHING_TO_REDO = 63,
 }
 
 /// The name of each code, by number.
-pub(crate) const ERROR_CODE_NAMES: [&CStr; 63] = [
+pub(crate) const ERROR_CODE_NAMES: [&CStr; 64] = [
     c"",
     c"null_argument",
     c"invalid_utf8",
@@ -202,9 +204,10 @@ pub(crate) const ERROR_CODE_NAMES: [&CStr; 63] = [
     c"record_no_such_move",
     c"record_json",
     c"move_number_limit",
+    c"nothing_to_redo",
 ];
 
-const BY_NUMBER: [yono_error_code; 63] = [
+const BY_NUMBER: [yono_error_code; 64] = [
     yono_error_code::YONO_ERROR_NONE,
     yono_error_code::YONO_ERROR_NULL_ARGUMENT,
     yono_error_code::YONO_ERROR_INVALID_UTF8,
@@ -268,6 +271,7 @@ const BY_NUMBER: [yono_error_code; 63] = [
     yono_error_code::YONO_ERROR_RECORD_NO_SUCH_MOVE,
     yono_error_code::YONO_ERROR_RECORD_JSON,
     yono_error_code::YONO_ERROR_MOVE_NUMBER_LIMIT,
+    yono_error_code::YONO_ERROR_NOTHING_TO_REDO,
 ];
 
 /// The code of a number (YONO_ERROR_NONE for a number that is no code).

@@ -141,6 +141,8 @@ pub const YONO_MOVE_PASS: yono_move_type = 2;
 
 /// Number of squares. Square values are 0..80: see YONO_SQUARE().
 pub const YONO_SQUARE_COUNT: u8 = 81;
+/// "No square" in options and results that may name none.
+pub const YONO_SQUARE_NONE: u8 = 255;
 /// Upper bound on the number of legal moves in any position: an array of this many
 /// yono_move always holds yono_position_legal_moves().
 pub const YONO_MAX_MOVES: usize = 2115;
@@ -185,16 +187,23 @@ pub struct yono_piece {
     pub kind: yono_piece_kind,
 }
 
-/// A game: a position together with the moves that led to it from its start
+/// The game handle: a position together with the moves that led to it from its start
 /// position (for undo and for the fourfold-repetition draw).
 ///
 /// Opaque. Create with yono_position_new(), yono_position_new_ruleset(),
-/// yono_position_from_text(), yono_position_from_sfen() or yono_position_clone();
-/// destroy with yono_position_free(). A handle may be used by one thread at a time;
-/// different handles may be used by different threads at once.
+/// yono_position_from_text(), yono_position_from_sfen(), yono_position_clone() or
+/// yono_game_snapshot(); destroy with yono_position_free(). Threads: const calls may
+/// run concurrently on one handle, a non-const call must run alone (see the header's
+/// introduction).
+/// (The struct keeps its first name, yono_position, so that code naming
+/// `struct yono_position` still compiles; yono_game is the name to use.)
 pub struct yono_position {
     game: Game,
 }
+
+/// The game handle's name: what yono_position (its old name, kept for existing code)
+/// really is, a game.
+pub type yono_game = yono_position;
 
 // ---------------------------------------------------------------------------------
 // Errors and the panic boundary
@@ -272,6 +281,7 @@ pub(crate) const FFI_CODES: &[&str] = &[
     "internal_error",
     "invalid_argument",
     "nothing_to_undo",
+    "nothing_to_redo",
 ];
 
 /// The static C string of a code, found in the generated table (whose freshness a
@@ -667,6 +677,10 @@ pub extern "C" fn yono_status_name(status: i32) -> *const c_char {
 /// reported as YONO_STATUS_INTERNAL_ERROR with code "internal_error". It always
 /// returns that; it exists so that callers and tests can check their handling of
 /// internal errors. (The panic message may also be printed on stderr.)
+/// Test-only: exported by builds with the "selftest" feature, and not declared in
+/// yono.h (tests declare it themselves).
+#[must_use]
+#[cfg(any(test, feature = "selftest"))]
 #[no_mangle]
 pub extern "C" fn yono_selftest_internal_error() -> yono_status {
     guard(|| panic!("yono_selftest_internal_error: deliberate panic"))
@@ -697,6 +711,7 @@ pub extern "C" fn yono_position_new() -> *mut yono_position {
 /// Ownership: on YONO_STATUS_OK the caller owns `*out` and must release it with
 /// yono_position_free(); on failure `*out` is set to NULL (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (ruleset).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_new_ruleset(
     ruleset: yono_ruleset,
@@ -719,6 +734,7 @@ pub unsafe extern "C" fn yono_position_new_ruleset(
 /// set to NULL (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (see
 /// yono_last_error_code() for what is wrong).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_from_text(
     text: *const c_char,
@@ -741,6 +757,7 @@ pub unsafe extern "C" fn yono_position_from_text(
 /// standard Shogi game starting there, stored in `*out`.
 ///
 /// Ownership and errors as yono_position_from_text().
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_from_sfen(
     sfen: *const c_char,
@@ -766,6 +783,7 @@ pub unsafe extern "C" fn yono_position_from_sfen(
 /// and must release it with yono_position_free(); on failure `*out` is set to NULL
 /// (when `out` is not NULL).
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_clone(
     pos: *const yono_position,
@@ -810,6 +828,7 @@ unsafe fn free_handle<T>(handle: *mut T) {
 
 /// Stores the ruleset (YONO_RULESET_*) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_ruleset(
     pos: *const yono_position,
@@ -826,9 +845,12 @@ pub unsafe extern "C" fn yono_position_ruleset(
     })
 }
 
-/// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is won, this is the
-/// winner.
+/// Stores the seat to move (YONO_SEAT_*) in `*out`. Once a game is over this is still
+/// the seat whose turn it would be: in Yo[n]o the winner (the only seat left), in Shogi
+/// the checkmated side (checkmate there is having no move on one's turn). Who won:
+/// yono_position_winner(); who lost: yono_game_lost_seats().
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_turn(
     pos: *const yono_position,
@@ -842,9 +864,11 @@ pub unsafe extern "C" fn yono_position_turn(
     })
 }
 
-/// Stores the set of seats still in the game (bit 1 << seat) in `*out`. At the
-/// Yo[n]o start this is 0xF; at the Shogi start 0x5.
+/// Stores the set of seats still in the game (bit 1 << seat) in `*out`: not removed
+/// by the checkmate rule. At the Yo[n]o start this is 0xF; at the Shogi start 0x5, and
+/// it stays 0x5 after a Shogi checkmate (see yono_game_lost_seats()).
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_seats_in_game(
     pos: *const yono_position,
@@ -860,6 +884,7 @@ pub unsafe extern "C" fn yono_position_seats_in_game(
 
 /// Stores the move number (1 at the start, +1 after every move or pass) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_move_number(
     pos: *const yono_position,
@@ -876,6 +901,7 @@ pub unsafe extern "C" fn yono_position_move_number(
 /// Stores what stands on `square` (0..80, see YONO_SQUARE()) in `*out`: its seat
 /// and kind, or YONO_SEAT_NONE and YONO_PIECE_NONE if the square is empty.
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (square).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_piece_at(
     pos: *const yono_position,
@@ -903,6 +929,7 @@ pub unsafe extern "C" fn yono_position_piece_at(
 /// Stores how many pieces of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) `seat`
 /// holds in its reserve in `*out` (0 for a seat that is out or not in the ruleset).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat, kind).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_reserve_count(
     pos: *const yono_position,
@@ -923,6 +950,7 @@ pub unsafe extern "C" fn yono_position_reserve_count(
 /// of `seat` (what a GUI shows as check); 0 when nobody does or `seat` has no King
 /// (it is out, or not in the ruleset).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_threatened_by(
     pos: *const yono_position,
@@ -940,6 +968,7 @@ pub unsafe extern "C" fn yono_position_threatened_by(
 /// Stores the game status (YONO_GAME_ONGOING, YONO_GAME_WON or
 /// YONO_GAME_DRAWN_BY_REPETITION) in `*out`.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_status(
     pos: *const yono_position,
@@ -960,6 +989,7 @@ pub unsafe extern "C" fn yono_position_status(
 /// Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
 /// on or when it was drawn.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_winner(
     pos: *const yono_position,
@@ -982,6 +1012,7 @@ pub unsafe extern "C" fn yono_position_winner(
 /// repetition, every remaining seat's. -1 for a seat still playing in an ongoing
 /// game and for a seat not in the ruleset (West and East in Shogi).
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_score(
     pos: *const yono_position,
@@ -997,9 +1028,12 @@ pub unsafe extern "C" fn yono_position_score(
     })
 }
 
-/// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated, 0 if
-/// it is still playing or not in the ruleset. (Its score: yono_position_score().)
+/// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated and
+/// removed by the Yo[n]o checkmate rule, 0 if it is still on the board or not in the
+/// ruleset. A checkmated Shogi side is not removed (0 here); who lost, in either
+/// ruleset: yono_game_lost_seats(). (Its score: yono_position_score().)
 /// Errors: NULL_ARGUMENT (pos, out), INVALID_ARGUMENT (seat).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_is_out(
     pos: *const yono_position,
@@ -1027,6 +1061,7 @@ pub unsafe extern "C" fn yono_position_is_out(
 /// Ownership: `moves` and `count` stay the caller's.
 /// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_legal_moves(
     pos: *const yono_position,
@@ -1048,6 +1083,7 @@ pub unsafe extern "C" fn yono_position_legal_moves(
 /// number is also what yono_position_undo() can take back.
 /// Errors: NULL_ARGUMENT (pos; moves with capacity > 0; count in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_history(
     pos: *const yono_position,
@@ -1068,6 +1104,7 @@ pub unsafe extern "C" fn yono_position_history(
 /// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
 /// ILLEGAL_MOVE (yono_last_error_code() says why, e.g. "king_threatened"),
 /// GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_check_move(
     pos: *const yono_position,
@@ -1093,6 +1130,7 @@ pub unsafe extern "C" fn yono_position_check_move(
 /// game) and the repetition draw. On any error the position is unchanged.
 /// Errors: NULL_ARGUMENT (pos), INVALID_ARGUMENT (mv describes no move),
 /// ILLEGAL_MOVE, GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_move) -> yono_status {
     guard(|| {
@@ -1110,6 +1148,7 @@ pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_mo
 /// Ownership: `text` stays the caller's.
 /// Errors: NULL_ARGUMENT (pos, text), INVALID_UTF8, PARSE_ERROR (code
 /// "malformed_move"), ILLEGAL_MOVE, GAME_OVER.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_play_text(
     pos: *mut yono_position,
@@ -1128,6 +1167,7 @@ pub unsafe extern "C" fn yono_position_play_text(
 /// `undone` is NULL.
 /// Errors: NULL_ARGUMENT (pos), NOTHING_TO_UNDO (no move since the game's start
 /// position; the position is unchanged).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_undo(
     pos: *mut yono_position,
@@ -1166,6 +1206,7 @@ pub unsafe extern "C" fn yono_position_undo(
 /// Ownership: `buf` and `needed` stay the caller's; the library keeps no pointer.
 /// Errors: NULL_ARGUMENT (pos; buf with buf_len > 0; needed in a query),
 /// BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_text(
     pos: *const yono_position,
@@ -1185,6 +1226,7 @@ pub unsafe extern "C" fn yono_position_text(
 /// yono_position_text()).
 /// Errors: as yono_position_text(), and INVALID_ARGUMENT for a Yo[n]o position
 /// (which has no SFEN).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_sfen(
     pos: *const yono_position,
@@ -1209,6 +1251,7 @@ pub unsafe extern "C" fn yono_position_sfen(
 /// the buffer rules of yono_position_text(). Lines end with '\n' (none after the
 /// last).
 /// Errors: as yono_position_text().
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_diagram(
     pos: *const yono_position,
@@ -1229,6 +1272,7 @@ pub unsafe extern "C" fn yono_position_diagram(
 /// Ownership: `text` stays the caller's.
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code
 /// "malformed_move").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_move_from_text(
     text: *const c_char,
@@ -1247,6 +1291,7 @@ pub unsafe extern "C" fn yono_move_from_text(
 /// buffer rules of yono_position_text(); YONO_MOVE_TEXT_MAX bytes always suffice.
 /// Errors: INVALID_ARGUMENT (mv describes no move), NULL_ARGUMENT (buf with
 /// buf_len > 0; needed in a query), BUFFER_TOO_SMALL.
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_move_to_text(
     mv: yono_move,
@@ -1270,6 +1315,7 @@ pub unsafe extern "C" fn yono_move_to_text(
 /// Runs the rules engine directly: no per-node cost over the Rust library. Time
 /// grows about tenfold (Yo[n]o) or thirtyfold (Shogi) per ply.
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_position_perft(
     pos: *const yono_position,
@@ -1292,13 +1338,21 @@ pub unsafe extern "C" fn yono_position_perft(
 // SVG diagrams
 // ---------------------------------------------------------------------------------
 
-/// What yono_position_svg() draws besides the position. Start from
-/// yono_svg_options_default() and change what you need.
+/// What yono_game_svg() draws besides the position. Start from YONO_SVG_OPTIONS_INIT
+/// or yono_svg_options_init() and change what you need.
 ///
-/// cbindgen:field-names=[size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count]
+/// The struct can grow: `struct_size` says which version the caller was compiled
+/// against (sizeof(yono_svg_options) in its header). The library reads only the
+/// first struct_size bytes and uses the defaults for fields a caller's older header
+/// did not have; a struct_size larger than the library knows (a newer header than the
+/// library) is an INVALID_ARGUMENT. New fields are only ever added at the end.
+///
+/// cbindgen:field-names=[struct_size, size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count, orientation, text_as_paths, selected, selected_reserve_seat, selected_reserve_kind, destinations, destinations_count, check, check_count]
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct yono_svg_options {
+    /// sizeof(yono_svg_options) as the caller compiled it (set by the initialisers).
+    pub struct_size: usize,
     /// Width and height of the picture in pixels; 0 for a scalable picture (no
     /// width/height attributes). Default 640.
     pub size: u32,
@@ -1312,21 +1366,116 @@ pub struct yono_svg_options {
     pub has_last_move: u8,
     /// The last move (origin and destination shaded; a drop: its square).
     pub last_move: yono_move,
-    /// Squares (0..80) to shade, or NULL; read during the call only.
+    /// Squares (0..80) to shade in cyan, or NULL; read during the call only.
     pub highlight: *const u8,
     /// Number of squares in highlight.
     pub highlight_count: usize,
+    /// The seat drawn at the bottom (default YONO_SEAT_SOUTH); yono_svg_square_rect()
+    /// and yono_svg_hit_test() give the geometry for it.
+    pub orientation: yono_seat,
+    /// 1 to draw piece letters, counts and coordinates as paths, for renderers
+    /// without text such as nanosvg (SDL2_image); default 0.
+    pub text_as_paths: u8,
+    /// A selected square (shaded green, framed) or YONO_SQUARE_NONE (default).
+    pub selected: u8,
+    /// The seat of a selected reserve piece, or YONO_SEAT_NONE (default).
+    pub selected_reserve_seat: yono_seat,
+    /// The kind of a selected reserve piece (YONO_PIECE_ROOK .. YONO_PIECE_PAWN), or
+    /// YONO_PIECE_NONE (default).
+    pub selected_reserve_kind: yono_piece_kind,
+    /// Destination squares (a dot, or a frame on an occupied square), or NULL.
+    pub destinations: *const u8,
+    /// Number of squares in destinations.
+    pub destinations_count: usize,
+    /// Squares to mark as in check (red), besides the threatened Kings, or NULL.
+    pub check: *const u8,
+    /// Number of squares in check.
+    pub check_count: usize,
 }
 
-/// Stores the default options in `*out`: size 640, threats shown, no zones, no last
-/// move, no highlighted squares.
-/// Errors: NULL_ARGUMENT (out).
+/// The first published yono_svg_options, without struct_size: what
+/// yono_svg_options_default() and yono_position_svg() still take, so programs built
+/// against the old header keep working.
+///
+/// cbindgen:field-names=[size, show_threats, zones_for, has_last_move, last_move, highlight, highlight_count]
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_svg_options_v0 {
+    /// As in yono_svg_options.
+    pub size: u32,
+    /// As in yono_svg_options.
+    pub show_threats: u8,
+    /// As in yono_svg_options.
+    pub zones_for: yono_seat,
+    /// As in yono_svg_options.
+    pub has_last_move: u8,
+    /// As in yono_svg_options.
+    pub last_move: yono_move,
+    /// As in yono_svg_options.
+    pub highlight: *const u8,
+    /// As in yono_svg_options.
+    pub highlight_count: usize,
+}
+
+/// The smallest struct_size accepted: the first version with struct_size.
+const SVG_OPTIONS_V1_SIZE: usize = std::mem::size_of::<yono_svg_options>();
+
+fn svg_options_defaults() -> yono_svg_options {
+    yono_svg_options {
+        struct_size: std::mem::size_of::<yono_svg_options>(),
+        size: 640,
+        show_threats: 1,
+        zones_for: YONO_SEAT_NONE,
+        has_last_move: 0,
+        last_move: yono_move::default(),
+        highlight: std::ptr::null(),
+        highlight_count: 0,
+        orientation: YONO_SEAT_SOUTH,
+        text_as_paths: 0,
+        selected: YONO_SQUARE_NONE,
+        selected_reserve_seat: YONO_SEAT_NONE,
+        selected_reserve_kind: YONO_PIECE_NONE,
+        destinations: std::ptr::null(),
+        destinations_count: 0,
+        check: std::ptr::null(),
+        check_count: 0,
+    }
+}
+
+/// Stores the default options in `*opts` (as YONO_SVG_OPTIONS_INIT): size 640, threats
+/// shown, South at the bottom, text as text, nothing selected or marked. Pass
+/// sizeof(yono_svg_options) as `struct_size`.
+/// Errors: NULL_ARGUMENT (opts), INVALID_ARGUMENT (a struct_size this library does not
+/// know).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options) -> yono_status {
+pub unsafe extern "C" fn yono_svg_options_init(
+    opts: *mut yono_svg_options,
+    struct_size: usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(opts, "opts") }?;
+        if struct_size != SVG_OPTIONS_V1_SIZE {
+            return Err(Fail::invalid(format!(
+                "struct_size {struct_size} is not sizeof(yono_svg_options) ({SVG_OPTIONS_V1_SIZE})"
+            )));
+        }
+        *out = svg_options_defaults();
+        Ok(())
+    })
+}
+
+/// Stores the default options in the old layout (yono_svg_options_v0).
+/// Errors: NULL_ARGUMENT (out).
+#[must_use]
+#[deprecated(note = "use yono_svg_options_init() or YONO_SVG_OPTIONS_INIT")]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options_v0) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
-        *out = yono_svg_options {
+        *out = yono_svg_options_v0 {
             size: 640,
             show_threats: 1,
             zones_for: YONO_SEAT_NONE,
@@ -1339,57 +1488,106 @@ pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options) ->
     })
 }
 
-unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::svg::SvgOptions> {
-    // SAFETY: NULL or a valid options struct, per the contract.
-    let Some(o) = (unsafe { opts.as_ref() }) else {
-        return Ok(yono::svg::SvgOptions::default());
-    };
+/// Squares from a caller array of `count` bytes (NULL allowed when count is 0).
+unsafe fn squares_arg(ptr: *const u8, count: usize, what: &str) -> Res<Vec<Square>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    if ptr.is_null() {
+        return Err(Fail::null(&format!("{what} (with a nonzero count)")));
+    }
+    if count > 81 * 16 {
+        return Err(Fail::invalid(format!(
+            "{what} count {count} is more than 1296"
+        )));
+    }
+    // SAFETY: ptr points to count readable bytes, per the contract.
+    let squares = unsafe { std::slice::from_raw_parts(ptr, count) };
+    squares.iter().map(|&sq| square_arg(sq, what)).collect()
+}
+
+fn flag_arg(v: u8, what: &str) -> Res<bool> {
+    match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        v => Err(Fail::invalid(format!("{what} {v} is not 0 or 1"))),
+    }
+}
+
+/// The options of a (current-layout) struct, checked.
+unsafe fn svg_options_from(o: &yono_svg_options) -> Res<yono::svg::SvgOptions> {
     let mut out = yono::svg::SvgOptions::default()
         .with_size(o.size)
-        .with_threats(match o.show_threats {
-            0 => false,
-            1 => true,
-            v => return Err(Fail::invalid(format!("show_threats {v} is not 0 or 1"))),
-        });
+        .with_threats(flag_arg(o.show_threats, "show_threats")?)
+        .with_text_as_paths(flag_arg(o.text_as_paths, "text_as_paths")?)
+        .with_orientation(seat_arg(o.orientation)?);
     if o.zones_for != YONO_SEAT_NONE {
         out.zones_for = Some(seat_arg(o.zones_for)?);
     }
-    match o.has_last_move {
-        0 => {}
-        1 => out.last_move = Some(from_c_move(o.last_move)?),
-        v => return Err(Fail::invalid(format!("has_last_move {v} is not 0 or 1"))),
+    if flag_arg(o.has_last_move, "has_last_move")? {
+        out.last_move = Some(from_c_move(o.last_move)?);
     }
-    if o.highlight_count > 0 {
-        if o.highlight.is_null() {
-            return Err(Fail::null("highlight (with a nonzero highlight_count)"));
+    if o.selected != YONO_SQUARE_NONE {
+        out.selected = Some(square_arg(o.selected, "selected")?);
+    }
+    match (o.selected_reserve_seat, o.selected_reserve_kind) {
+        (YONO_SEAT_NONE, YONO_PIECE_NONE) => {}
+        (seat, kind) => {
+            out.selected_reserve = Some((seat_arg(seat)?, hand_kind_arg(kind)?));
         }
-        if o.highlight_count > 81 * 16 {
-            return Err(Fail::invalid(format!(
-                "highlight_count {} is more than 1296",
-                o.highlight_count
-            )));
-        }
-        // SAFETY: highlight points to highlight_count readable bytes, per the contract.
-        let squares = unsafe { std::slice::from_raw_parts(o.highlight, o.highlight_count) };
-        for &sq in squares {
-            out.highlight.push(square_arg(sq, "highlighted")?);
-        }
+    }
+    // SAFETY: each array has its count of readable bytes, per the contract.
+    unsafe {
+        out.highlight = squares_arg(o.highlight, o.highlight_count, "highlighted")?;
+        out.destinations = squares_arg(o.destinations, o.destinations_count, "destination")?;
+        out.check = squares_arg(o.check, o.check_count, "check")?;
     }
     Ok(out)
 }
 
+unsafe fn svg_options_arg(opts: *const yono_svg_options) -> Res<yono::svg::SvgOptions> {
+    if opts.is_null() {
+        return Ok(yono::svg::SvgOptions::default());
+    }
+    // SAFETY: a readable struct_size field first, per the contract.
+    let size = unsafe { opts.cast::<usize>().read_unaligned() };
+    let ours = std::mem::size_of::<yono_svg_options>();
+    if size > ours || size < SVG_OPTIONS_V1_SIZE {
+        return Err(Fail::invalid(format!(
+            "struct_size {size} is not a yono_svg_options size this library knows \
+             ({SVG_OPTIONS_V1_SIZE} to {ours}): initialise with YONO_SVG_OPTIONS_INIT"
+        )));
+    }
+    // Older, shorter layouts: the caller's bytes over the defaults.
+    let mut o = svg_options_defaults();
+    // SAFETY: the caller's struct has `size` readable bytes, and `o` at least as many.
+    unsafe {
+        std::ptr::copy_nonoverlapping(
+            opts.cast::<u8>(),
+            (&mut o as *mut yono_svg_options).cast::<u8>(),
+            size,
+        )
+    };
+    // SAFETY: the arrays in `o` come from the caller, per the contract.
+    unsafe { svg_options_from(&o) }
+}
+
 /// Writes an SVG 1.1 diagram of the current position into `buf`, with the buffer
-/// rules of yono_position_text() (a diagram is about 30 to 50 kB: ask for the size
-/// first). The board has coordinates (files 9..1, ranks a..i); each seat's pieces are
-/// drawn in its own colour pointing in its forward direction, promoted ones filled
-/// solid; each seat's reserve, state (to move, checkmated with its score, winner) is
-/// shown beside its side. `opts` may be NULL for the defaults
-/// (yono_svg_options_default()).
-/// Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad seat, square, move or
-/// flag in opts), NULL_ARGUMENT (highlight with a nonzero count).
+/// rules of yono_position_text() (a diagram is about 30 to 60 kB: ask for the size
+/// first). The board has coordinates; each seat's pieces are drawn in its own colour
+/// pointing in its forward direction, promoted ones filled solid; each seat's reserve
+/// and state (to move, checkmated with its score, winner) are shown beside its side.
+/// The output draws alike in librsvg, resvg, browsers and QtSvg (no markers, patterns
+/// or <title> inside <text>); with text_as_paths also in renderers without text.
+/// Squares have ids "sq-5e", pieces "piece-5e", reserve pieces "reserve-s-P" with a
+/// transparent hit area "slot-s-P". `opts` may be NULL for the defaults.
+/// Geometry: yono_svg_square_rect(), yono_svg_reserve_rect(), yono_svg_hit_test().
+/// Errors: as yono_position_text(), and INVALID_ARGUMENT (a bad struct_size, seat,
+/// square, move or flag in opts), NULL_ARGUMENT (an array with a nonzero count).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_svg(
-    pos: *const yono_position,
+pub unsafe extern "C" fn yono_game_svg(
+    game: *const yono_game,
     opts: *const yono_svg_options,
     buf: *mut c_char,
     buf_len: usize,
@@ -1397,11 +1595,152 @@ pub unsafe extern "C" fn yono_position_svg(
 ) -> yono_status {
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract.
-        let game = unsafe { game_ref(pos) }?;
+        let game = unsafe { game_ref(game) }?;
         // SAFETY: NULL or valid, per the contract.
         let opts = unsafe { svg_options_arg(opts) }?;
         // SAFETY: per the buffer rules of the contract.
         unsafe { write_text(&game.position().svg(&opts), buf, buf_len, needed) }
+    })
+}
+
+/// yono_game_svg() with the old options layout (yono_svg_options_v0, NULL for the
+/// defaults).
+/// Errors: as yono_game_svg().
+#[must_use]
+#[deprecated(note = "use yono_game_svg() with yono_svg_options")]
+#[no_mangle]
+pub unsafe extern "C" fn yono_position_svg(
+    pos: *const yono_position,
+    opts: *const yono_svg_options_v0,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(pos) }?;
+        let mut o = svg_options_defaults();
+        // SAFETY: NULL or a valid old-layout struct, per the contract.
+        if let Some(v0) = unsafe { opts.as_ref() } {
+            o.size = v0.size;
+            o.show_threats = v0.show_threats;
+            o.zones_for = v0.zones_for;
+            o.has_last_move = v0.has_last_move;
+            o.last_move = v0.last_move;
+            o.highlight = v0.highlight;
+            o.highlight_count = v0.highlight_count;
+        }
+        // SAFETY: the arrays come from the caller, per the contract.
+        let opts = unsafe { svg_options_from(&o) }?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(&game.position().svg(&opts), buf, buf_len, needed) }
+    })
+}
+
+/// A rectangle in the SVG's viewBox units (the viewBox is 920 x 920; a picture of
+/// `size` pixels scales by size / 920).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct yono_rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub width: f32,
+    /// Height.
+    pub height: f32,
+}
+
+fn to_c_rect(r: yono::svg::Rect) -> yono_rect {
+    yono_rect {
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+    }
+}
+
+/// Stores in `*out` the rectangle of `square` in a diagram drawn with `orientation`
+/// at the bottom (the board's top-left corner is at (188, 188), squares are 60 wide).
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (square, orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_square_rect(
+    square: u8,
+    orientation: yono_seat,
+    out: *mut yono_rect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        let sq = square_arg(square, "the")?;
+        *out = to_c_rect(yono::svg::square_rect(sq, seat_arg(orientation)?));
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the rectangle of `seat`'s reserve slot for `kind` (piece and
+/// count) in a diagram drawn with `orientation` at the bottom. Each kind has a fixed
+/// slot (R B G S N L P), drawn only while the seat holds one.
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (seat, kind, orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_reserve_rect(
+    seat: yono_seat,
+    kind: yono_piece_kind,
+    orientation: yono_seat,
+    out: *mut yono_rect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        let (seat, kind) = (seat_arg(seat)?, hand_kind_arg(kind)?);
+        let rect = yono::svg::reserve_rect(seat, kind, seat_arg(orientation)?)
+            .ok_or_else(|| Fail::invalid("no reserve slot"))?;
+        *out = to_c_rect(rect);
+        Ok(())
+    })
+}
+
+/// What the point (x, y), in viewBox units (pixels * 920 / size), falls on in a
+/// diagram drawn with `orientation` at the bottom: a square (stored in `*square`,
+/// with `*seat` and `*kind` set to NONE), a reserve slot (`*seat` and `*kind` set,
+/// `*square` YONO_SQUARE_NONE; the seat may hold none of that kind), or nothing (all
+/// three NONE).
+/// Errors: NULL_ARGUMENT (square, seat, kind), INVALID_ARGUMENT (orientation).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_svg_hit_test(
+    x: f32,
+    y: f32,
+    orientation: yono_seat,
+    square: *mut u8,
+    seat: *mut yono_seat,
+    kind: *mut yono_piece_kind,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let (square, seat, kind) = unsafe {
+            (
+                out_mut(square, "square")?,
+                out_mut(seat, "seat")?,
+                out_mut(kind, "kind")?,
+            )
+        };
+        let hit = yono::svg::hit_test(x, y, seat_arg(orientation)?);
+        (*square, *seat, *kind) = match hit {
+            Some(yono::svg::Target::Square(sq)) => {
+                (sq.index() as u8, YONO_SEAT_NONE, YONO_PIECE_NONE)
+            }
+            Some(yono::svg::Target::Reserve(s, k)) => (
+                YONO_SQUARE_NONE,
+                s.index() as yono_seat,
+                k.index() as yono_piece_kind,
+            ),
+            None => (YONO_SQUARE_NONE, YONO_SEAT_NONE, YONO_PIECE_NONE),
+        };
+        Ok(())
     })
 }
 
@@ -1414,7 +1753,7 @@ pub unsafe extern "C" fn yono_position_svg(
 /// docs/RECORDS.md.
 ///
 /// Opaque. Create with yono_record_load() or yono_record_from_position(); destroy with
-/// yono_record_free(). One thread at a time per handle.
+/// yono_record_free(). Threads: as yono_game (const calls may overlap).
 pub struct yono_record {
     rec: yono::GameRecord,
 }
@@ -1456,6 +1795,7 @@ unsafe fn record_mut<'a>(rec: *mut yono_record) -> Res<&'a mut yono::GameRecord>
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (the code, one of
 /// the "record_..." codes, says what; the message says where, e.g. "move 7 (line 12):
 /// ...").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_load(
     text: *const c_char,
@@ -1493,6 +1833,7 @@ pub unsafe extern "C" fn yono_record_load(
 /// metadata or comments, stored in `*out`.
 /// Ownership: as yono_record_load().
 /// Errors: NULL_ARGUMENT (pos, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_from_position(
     pos: *const yono_position,
@@ -1520,6 +1861,7 @@ pub unsafe extern "C" fn yono_record_free(rec: *mut yono_record) {
 /// Writes the record in its text form into `buf` (buffer rules of
 /// yono_position_text()). yono_record_load() of this text gives an equal record.
 /// Errors: as yono_position_text() (with rec for pos).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_save(
     rec: *const yono_record,
@@ -1539,6 +1881,7 @@ pub unsafe extern "C" fn yono_record_save(
 /// (buffer rules of yono_position_text()). yono_record_load() of this text gives an
 /// equal record.
 /// Errors: as yono_position_text() (with rec for pos).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_save_json(
     rec: *const yono_record,
@@ -1560,6 +1903,7 @@ pub unsafe extern "C" fn yono_record_save_json(
 /// "north", "east", ...
 /// Errors: NULL_ARGUMENT (rec, key), INVALID_UTF8, INVALID_ARGUMENT (code
 /// "record_bad_key" or "record_bad_value").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_set_meta(
     rec: *mut yono_record,
@@ -1582,6 +1926,7 @@ pub unsafe extern "C" fn yono_record_set_meta(
 /// Writes metadata `key`'s value into `buf` (buffer rules of yono_position_text()).
 /// Errors: as yono_position_text() (with rec for pos), NULL_ARGUMENT (key),
 /// INVALID_UTF8, INVALID_ARGUMENT (no such key).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_meta(
     rec: *const yono_record,
@@ -1605,6 +1950,7 @@ pub unsafe extern "C" fn yono_record_meta(
 /// it when `comment` is NULL or "".
 /// Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (code
 /// "record_no_such_move" or "record_bad_value").
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_set_comment(
     rec: *mut yono_record,
@@ -1626,6 +1972,7 @@ pub unsafe extern "C" fn yono_record_set_comment(
 
 /// Stores the number of moves in the record in `*out`.
 /// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_ply_count(
     rec: *const yono_record,
@@ -1639,12 +1986,27 @@ pub unsafe extern "C" fn yono_record_ply_count(
     })
 }
 
-/// A new game handle at the record's final position, with its moves as history
-/// (status, scores, undo work as usual), stored in `*out`.
-/// Ownership: as yono_position_from_text().
-/// Errors: NULL_ARGUMENT (rec, out).
+/// The old name of yono_record_to_game(), which it calls (the new name says that it
+/// makes a new handle).
+/// Errors: as yono_record_to_game().
+#[must_use]
+#[deprecated(note = "use yono_record_to_game()")]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_position(
+    rec: *const yono_record,
+    out: *mut *mut yono_position,
+) -> yono_status {
+    // SAFETY: the same contract.
+    unsafe { yono_record_to_game(rec, out) }
+}
+
+/// A new game handle at the record's final position, with its moves as history
+/// (status, scores, undo work as usual), stored in `*out`.
+/// Ownership: as yono_position_from_text(): the caller frees `*out`.
+/// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_to_game(
     rec: *const yono_record,
     out: *mut *mut yono_position,
 ) -> yono_status {
@@ -1655,6 +2017,417 @@ pub unsafe extern "C" fn yono_record_position(
         // SAFETY: NULL or a live handle, per the contract.
         let rec = unsafe { record_ref(rec) }?;
         make_handle(out, || Ok(rec.game().clone()))
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// Threads and GUIs
+// ---------------------------------------------------------------------------------
+
+/// A snapshot of `game` for another thread: an independent deep copy (history
+/// included) stored in `*out`, a few microseconds. Take it while no other thread
+/// changes `game` (under the lock of the thread that plays), then hand it to the
+/// reader, which needs no lock for it and frees it with yono_game_free().
+/// Ownership: the caller owns `*out`; on failure `*out` is set to NULL.
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_snapshot(
+    game: *const yono_game,
+    out: *mut *mut yono_game,
+) -> yono_status {
+    // SAFETY: the same contract as yono_position_clone().
+    unsafe { yono_position_clone(game, out) }
+}
+
+/// Releases a game handle (the same as yono_position_free()). NULL is allowed.
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_free(game: *mut yono_game) {
+    // SAFETY: the same contract as yono_position_free().
+    unsafe { yono_position_free(game) }
+}
+
+/// Whether a from→to move may promote: yono_game_promotion_status().
+pub type yono_promotion = u8;
+/// Only the move without promotion is legal: play it without asking.
+pub const YONO_PROMOTION_IMPOSSIBLE: yono_promotion = 0;
+/// Both are legal: ask the player.
+pub const YONO_PROMOTION_OPTIONAL: yono_promotion = 1;
+/// Only the promoting move is legal: play it without asking.
+pub const YONO_PROMOTION_COMPULSORY: yono_promotion = 2;
+/// No legal move goes from that square to that square.
+pub const YONO_PROMOTION_NO_MOVE: yono_promotion = 255;
+
+/// What a move does (yono_game_preview()) or did (yono_game_play_described()).
+///
+/// cbindgen:field-names=[mover, piece, captured, promotes, fallen_count, fallen, fallen_scores, status, winner, next_turn]
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_move_effect {
+    /// The seat that plays it.
+    pub mover: yono_seat,
+    /// The piece moved or dropped, before the move (NONE for a pass).
+    pub piece: yono_piece,
+    /// The piece taken (NONE if none); it joins the mover's reserve unpromoted.
+    pub captured: yono_piece,
+    /// 1 if the move promotes, else 0.
+    pub promotes: u8,
+    /// How many seats lose by this move (0..3).
+    pub fallen_count: u8,
+    /// The seats that lose, in seat order: checkmated and removed (Yo[n]o), and at the
+    /// end of a won game every seat but the winner (in Shogi the checkmated side).
+    pub fallen: [yono_seat; 4],
+    /// Their scores (fallen_scores[i] is the score of fallen[i]).
+    pub fallen_scores: [u8; 4],
+    /// The game's status after the move (YONO_GAME_*).
+    pub status: yono_game_status,
+    /// The winner after the move, or YONO_SEAT_NONE.
+    pub winner: yono_seat,
+    /// The seat to move after the move (after a win: see yono_position_turn()).
+    pub next_turn: yono_seat,
+}
+
+fn to_c_piece(p: Option<yono::Piece>) -> yono_piece {
+    match p {
+        Some(p) => yono_piece {
+            seat: p.seat.index() as yono_seat,
+            kind: p.kind.index() as yono_piece_kind,
+        },
+        None => yono_piece {
+            seat: YONO_SEAT_NONE,
+            kind: YONO_PIECE_NONE,
+        },
+    }
+}
+
+fn to_c_effect(e: &yono::MoveEffect) -> yono_move_effect {
+    let mut out = yono_move_effect {
+        mover: e.mover.index() as yono_seat,
+        piece: to_c_piece(e.piece),
+        captured: to_c_piece(e.captured),
+        promotes: e.promotes as u8,
+        fallen_count: 0,
+        fallen: [YONO_SEAT_NONE; 4],
+        fallen_scores: [0; 4],
+        status: match e.status {
+            Status::Ongoing => YONO_GAME_ONGOING,
+            Status::Won(_) => YONO_GAME_WON,
+            Status::DrawnByRepetition => YONO_GAME_DRAWN_BY_REPETITION,
+        },
+        winner: match e.status {
+            Status::Won(w) => w.index() as yono_seat,
+            _ => YONO_SEAT_NONE,
+        },
+        next_turn: e.next_turn.index() as yono_seat,
+    };
+    for (i, &(seat, score)) in e.fallen.iter().take(4).enumerate() {
+        out.fallen[i] = seat.index() as yono_seat;
+        out.fallen_scores[i] = score;
+        out.fallen_count += 1;
+    }
+    out
+}
+
+/// The legal board moves of the piece on `from` (none for an empty square or another
+/// seat's piece; both promotion choices included), into `moves` with the array rules
+/// of yono_position_legal_moves(). For the squares to highlight after a click.
+/// Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (from).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_moves_from(
+    game: *const yono_game,
+    from: u8,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(game) }?;
+        let from = square_arg(from, "origin")?;
+        let list: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Some(from))
+            .collect();
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(&list, moves, capacity, count) }
+    })
+}
+
+/// The legal drops of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) by the seat to move
+/// (none if its reserve holds none), with the array rules of
+/// yono_position_legal_moves(); their `to` squares are the drop targets.
+/// Errors: as yono_position_legal_moves(), INVALID_ARGUMENT (kind).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_drops_of(
+    game: *const yono_game,
+    kind: yono_piece_kind,
+    moves: *mut yono_move,
+    capacity: usize,
+    count: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_ref(game) }?;
+        let kind = hand_kind_arg(kind)?;
+        let list: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Drop { kind: k, .. } if *k == kind))
+            .collect();
+        // SAFETY: per the array rules of the contract.
+        unsafe { write_moves(&list, moves, capacity, count) }
+    })
+}
+
+/// Stores in `*out` whether the move `from`→`to` may promote: IMPOSSIBLE, OPTIONAL
+/// (ask the player), COMPULSORY, or YONO_PROMOTION_NO_MOVE when it is not legal.
+/// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (from, to).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_promotion_status(
+    game: *const yono_game,
+    from: u8,
+    to: u8,
+    out: *mut yono_promotion,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let (from, to) = (square_arg(from, "origin")?, square_arg(to, "destination")?);
+        *out = if game.is_drawn() {
+            YONO_PROMOTION_NO_MOVE
+        } else {
+            match game.position().promotion_status(from, to) {
+                Some(yono::PromotionStatus::Impossible) => YONO_PROMOTION_IMPOSSIBLE,
+                Some(yono::PromotionStatus::Optional) => YONO_PROMOTION_OPTIONAL,
+                Some(yono::PromotionStatus::Compulsory) => YONO_PROMOTION_COMPULSORY,
+                None => YONO_PROMOTION_NO_MOVE,
+            }
+        };
+        Ok(())
+    })
+}
+
+/// What `mv` would do, without playing it, stored in `*out`.
+/// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (a malformed move),
+/// ILLEGAL_MOVE and GAME_OVER as yono_position_play() (nothing is played).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_preview(
+    game: *const yono_game,
+    mv: yono_move,
+    out: *mut yono_move_effect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let effect = game
+            .preview(from_c_move(mv)?)
+            .map_err(|e| Fail::from_move_error(&e))?;
+        *out = to_c_effect(&effect);
+        Ok(())
+    })
+}
+
+/// Plays `mv` (as yono_position_play()) and stores what it did in `*out` (`out` may be
+/// NULL).
+/// Errors: as yono_position_play().
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_play_described(
+    game: *mut yono_game,
+    mv: yono_move,
+    out: *mut yono_move_effect,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(game) }?;
+        let effect = game
+            .play_described(from_c_move(mv)?)
+            .map_err(|e| Fail::from_move_error(&e))?;
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(out) = unsafe { out.as_mut() } {
+            *out = to_c_effect(&effect);
+        }
+        Ok(())
+    })
+}
+
+/// Plays again the last move taken back by yono_position_undo(), storing it in
+/// `*redone` unless that is NULL. Playing any other move forgets the undone moves.
+/// Errors: NULL_ARGUMENT (game), NOTHING_TO_UNDO (code "nothing_to_redo": no undone
+/// move to play again; nothing changes).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_redo(
+    game: *mut yono_game,
+    redone: *mut yono_move,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let game = unsafe { game_mut(game) }?;
+        let mv = game.redo().ok_or_else(|| {
+            Fail::new(
+                YONO_STATUS_NOTHING_TO_UNDO,
+                "nothing_to_redo",
+                "no move to redo: nothing was undone since the last move",
+            )
+        })?;
+        // SAFETY: NULL or writable, per the contract.
+        if let Some(out) = unsafe { redone.as_mut() } {
+            *out = to_c_move(mv);
+        }
+        Ok(())
+    })
+}
+
+/// Stores in `*out` how many undone moves yono_game_redo() can play again.
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_redo_count(
+    game: *const yono_game,
+    out: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        *out = game.redo_moves().len();
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the seats that have lost (a yono_seat_set): the checkmated seats
+/// removed from the game and, once the game is won, every seat but the winner. In
+/// Shogi the checkmated side is never removed (yono_position_is_out() stays 0 and
+/// yono_position_seats_in_game() keeps it), so this is the call for "who lost".
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_lost_seats(
+    game: *const yono_game,
+    out: *mut yono_seat_set,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
+        let mut lost = game.position().lost_seats();
+        if game.is_drawn() {
+            // A drawn game has no loser beyond those already out.
+            lost = yono::SeatSet::EMPTY;
+            for seat in Seat::ALL {
+                if matches!(game.position().seat_state(seat), SeatState::Out(_)) {
+                    lost = lost.with(seat);
+                }
+            }
+        }
+        *out = lost.bits();
+        Ok(())
+    })
+}
+
+/// Writes the comment on move `ply` (from 1) into `buf` (buffer rules of
+/// yono_position_text()); "" when that move has none.
+/// Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (code
+/// "record_no_such_move": ply is 0 or past the last move).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_comment(
+    rec: *const yono_record,
+    ply: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        if ply == 0 || ply > rec.moves().len() {
+            return Err(Fail::new(
+                YONO_STATUS_INVALID_ARGUMENT,
+                "record_no_such_move",
+                format!("no move {ply}: the record has {} moves", rec.moves().len()),
+            ));
+        }
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(rec.comment(ply).unwrap_or(""), buf, buf_len, needed) }
+    })
+}
+
+/// Stores in `*out` how many metadata keys the record has (its headers, unknown ones
+/// included; yono_record_meta_key() names them).
+/// Errors: NULL_ARGUMENT (rec, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_meta_count(
+    rec: *const yono_record,
+    out: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or valid, per the contract.
+        let (rec, out) = unsafe { (record_ref(rec)?, out_mut(out, "out")?) };
+        *out = rec.metadata().len();
+        Ok(())
+    })
+}
+
+/// Writes the `index`-th metadata key (0 .. yono_record_meta_count() - 1, in sorted
+/// order) into `buf` (buffer rules of yono_position_text()); its value:
+/// yono_record_meta().
+/// Errors: as yono_position_text() (with rec for pos), INVALID_ARGUMENT (index).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_meta_key(
+    rec: *const yono_record,
+    index: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_ref(rec) }?;
+        let key = rec.metadata().keys().nth(index).ok_or_else(|| {
+            Fail::invalid(format!(
+                "metadata index {index}: the record has {} keys",
+                rec.metadata().len()
+            ))
+        })?;
+        // SAFETY: per the buffer rules of the contract.
+        unsafe { write_text(key, buf, buf_len, needed) }
+    })
+}
+
+/// Appends `mv` to the record (played from its final position, checked as
+/// yono_position_play()), with `comment` (one line, at most 1024 bytes; NULL or "" for
+/// none). Metadata and earlier comments are kept, so a loaded record can be continued
+/// and saved again.
+/// Errors: NULL_ARGUMENT (rec), INVALID_UTF8, INVALID_ARGUMENT (a malformed move, or
+/// code "record_bad_value" for the comment), PARSE_ERROR (code "record_bad_move": the
+/// move is not legal there; the message says why). Nothing changes on error.
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_record_play(
+    rec: *mut yono_record,
+    mv: yono_move,
+    comment: *const c_char,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let rec = unsafe { record_mut(rec) }?;
+        let comment = if comment.is_null() {
+            None
+        } else {
+            // SAFETY: NUL-terminated, per the contract.
+            Some(unsafe { text_arg(comment, "comment") }?)
+        };
+        rec.play(from_c_move(mv)?, comment)
+            .map_err(|e| record_fail(&e))
     })
 }
 

@@ -20,6 +20,9 @@
 
 use std::cell::{Ref, RefCell, RefMut};
 
+// The GUI helpers: a second #[pymethods] block on Position, and their classes.
+mod gui;
+
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -1128,7 +1131,9 @@ impl PyPosition {
         Ok(PyRuleset::of(self.pos(py)?.ruleset()))
     }
 
-    /// The seat to move (the winner, once the game is won).
+    /// The seat to move. Once the game is over this is still the seat whose turn it
+    /// would be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated side
+    /// (checkmate there is having no move). Who won: `winner`; who lost: `lost_seats`.
     #[getter]
     fn turn(&self, py: Python<'_>) -> PyResult<PySeat> {
         Ok(PySeat::of(self.pos(py)?.turn()))
@@ -1470,7 +1475,8 @@ impl PyPosition {
     }
 
     /// An SVG diagram of the current position (see `yono.svg`).
-    #[pyo3(signature = (lastmove = None, highlight = None, size = None, threats = true, zones = None))]
+    #[pyo3(signature = (lastmove = None, highlight = None, size = None, threats = true, zones = None, **gui))]
+    #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
         py: Python<'_>,
@@ -1479,8 +1485,10 @@ impl PyPosition {
         size: Option<&Bound<'_, PyAny>>,
         threats: bool,
         zones: Option<&Bound<'_, PyAny>>,
+        gui: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
+        let mut opts = svg_options(py, lastmove, highlight, size, threats, zones)?;
+        gui::svg_gui_options(&mut opts, gui)?;
         Ok(self.pos(py)?.svg(&opts))
     }
 
@@ -1725,9 +1733,13 @@ fn svg_options(
 /// checkmated seats with their scores. `lastmove` (a Move or move text) is shaded,
 /// `highlight` (squares) too; `threats` marks threatened Kings with arrows from their
 /// attackers; `zones` (a seat) overlays that seat's drop and promotion zones; `size`
-/// is the width and height in pixels (0: scalable).
+/// is the width and height in pixels (0: scalable). For GUIs (docs/GUI.md):
+/// `orientation` (the seat at the bottom), `selected` (a square), `destinations`
+/// (squares), `check` (squares), `selected_reserve` ((seat, kind)), `text_as_paths`
+/// (letters as paths, for renderers without text).
 #[pyfunction]
-#[pyo3(signature = (position, lastmove = None, highlight = None, size = None, threats = true, zones = None))]
+#[pyo3(signature = (position, lastmove = None, highlight = None, size = None, threats = true, zones = None, **gui))]
+#[allow(clippy::too_many_arguments)]
 fn svg(
     py: Python<'_>,
     position: &Bound<'_, PyPosition>,
@@ -1736,10 +1748,11 @@ fn svg(
     size: Option<&Bound<'_, PyAny>>,
     threats: bool,
     zones: Option<&Bound<'_, PyAny>>,
+    gui: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     position
         .get()
-        .svg(py, lastmove, highlight, size, threats, zones)
+        .svg(py, lastmove, highlight, size, threats, zones, gui)
 }
 
 fn record_err(py: Python<'_>, e: yono::RecordError) -> PyErr {
@@ -2029,6 +2042,11 @@ fn perft(
 fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PySeat>()?;
+    m.add_class::<gui::PyPromotionStatus>()?;
+    m.add_class::<gui::PyMoveEffect>()?;
+    m.add_function(wrap_pyfunction!(gui::svg_square_rect, m)?)?;
+    m.add_function(wrap_pyfunction!(gui::svg_reserve_rect, m)?)?;
+    m.add_function(wrap_pyfunction!(gui::svg_hit_test, m)?)?;
     m.add_class::<PyPieceKind>()?;
     m.add_class::<PyRuleset>()?;
     m.add_class::<PyStatus>()?;

@@ -100,7 +100,10 @@ impl Position {
     pub fn ruleset(&self) -> Ruleset {
         self.ruleset
     }
-    /// The seat to move (the winner once the game is won).
+    /// The seat to move. Once the game is over this is still the seat whose turn it
+    /// would be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated
+    /// side (checkmate there is having no move on one's turn). Who won: [`Position::status`];
+    /// who lost: [`Position::lost_seats`].
     #[inline]
     pub fn turn(&self) -> Seat {
         self.turn

@@ -169,6 +169,41 @@ class Status:
     def __hash__(self) -> int: ...
 
 @final
+class PromotionStatus:
+    """Whether a from-to move may promote: IMPOSSIBLE, OPTIONAL or COMPULSORY."""
+
+    IMPOSSIBLE: ClassVar["PromotionStatus"]
+    OPTIONAL: ClassVar["PromotionStatus"]
+    COMPULSORY: ClassVar["PromotionStatus"]
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoveEffect:
+    """What a move does: from ``Position.preview`` and ``Position.push_described``."""
+
+    @property
+    def move(self) -> "Move": ...
+    @property
+    def mover(self) -> Seat: ...
+    @property
+    def piece(self) -> Optional["Piece"]: ...
+    @property
+    def captured(self) -> Optional["Piece"]: ...
+    @property
+    def promotes(self) -> bool: ...
+    @property
+    def fallen(self) -> List[Tuple[Seat, int]]:
+        """The seats that lose by the move, with their scores."""
+    @property
+    def status(self) -> Status: ...
+    @property
+    def winner(self) -> Optional[Seat]: ...
+    @property
+    def next_turn(self) -> Seat: ...
+
+@final
 class Square:
     """A square: ``Square("5e")`` or ``Square(index)``. ``int(sq)`` is the index,
     ``str(sq)`` the name."""
@@ -306,7 +341,9 @@ class Position:
         """The ruleset."""
     @property
     def turn(self) -> Seat:
-        """The seat to move (the winner once the game is won)."""
+        """The seat to move. Once the game is over, still the seat whose turn it would
+        be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated side.
+        Who won: ``winner``; who lost: ``lost_seats``."""
     @property
     def seats(self) -> List[Seat]:
         """The seats still in the game, in turn order."""
@@ -339,6 +376,33 @@ class Position:
         """Parses, checks and plays move text; returns the Move."""
     def pop(self) -> Move:
         """Takes back the last move; IndexError if there is none."""
+    def redo(self) -> Move:
+        """Plays again the last move taken back by ``pop``; IndexError if none (or if
+        another move was pushed since)."""
+    @property
+    def redo_stack(self) -> List[Move]:
+        """The moves ``redo`` would play, the next one last."""
+    def moves_from(self, square: "SquareLike") -> List[Move]:
+        """The legal moves of the piece on ``square`` (both promotion choices)."""
+    def drops_of(self, kind: "PieceKindLike") -> List[Move]:
+        """The legal drops of ``kind`` by the seat to move; their ``to`` squares are
+        the drop targets."""
+    def promotion_status(
+        self, from_square: "SquareLike", to_square: "SquareLike"
+    ) -> Optional["PromotionStatus"]:
+        """IMPOSSIBLE, OPTIONAL (ask the player) or COMPULSORY; None when no legal
+        move goes from ``from_square`` to ``to_square``."""
+    def preview(self, move: MoveLike) -> "MoveEffect":
+        """What ``move`` would do, without playing it."""
+    def push_described(self, move: MoveLike) -> "MoveEffect":
+        """Plays ``move`` like ``push`` and returns what it did."""
+    @property
+    def lost_seats(self) -> List[Seat]:
+        """The seats that have lost: checkmated and removed, and once the game is won
+        every seat but the winner (in Shogi the checkmated side, which stays in
+        ``seats``)."""
+    def snapshot(self) -> "Position":
+        """An independent copy for another thread (the same as ``copy()``)."""
     def playout(self, max_plies: Optional[int] = None, seed: Optional[int] = None) -> int:
         """Plays uniformly random legal moves in Rust, without the GIL, until the game
         ends or ``max_plies`` (default 1000) moves were played (onto the move stack);
@@ -388,6 +452,13 @@ class Position:
         size: Optional[int] = None,
         threats: bool = True,
         zones: Optional[SeatLike] = None,
+        *,
+        orientation: Optional[SeatLike] = None,
+        selected: Optional[SquareLike] = None,
+        destinations: Optional[Iterable[SquareLike]] = None,
+        check: Optional[Iterable[SquareLike]] = None,
+        selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
+        text_as_paths: bool = False,
     ) -> str:
         """An SVG diagram of the current position (see :func:`svg`)."""
     def _repr_svg_(self) -> str:
@@ -558,10 +629,34 @@ def svg(
     size: Optional[int] = None,
     threats: bool = True,
     zones: Optional[SeatLike] = None,
+    *,
+    orientation: Optional[SeatLike] = None,
+    selected: Optional[SquareLike] = None,
+    destinations: Optional[Iterable[SquareLike]] = None,
+    check: Optional[Iterable[SquareLike]] = None,
+    selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
+    text_as_paths: bool = False,
 ) -> str:
     """An SVG diagram of ``position``: ``lastmove`` and ``highlight`` squares shaded,
     threatened Kings marked (``threats``), ``zones`` a seat whose drop and promotion
-    zones to overlay, ``size`` the width and height in pixels (default 640; 0: scalable)."""
+    zones to overlay, ``size`` the width and height in pixels (default 640; 0: scalable). For GUIs:
+    ``orientation`` (the seat at the bottom), ``selected``, ``destinations``,
+    ``check``, ``selected_reserve`` and ``text_as_paths`` (docs/GUI.md)."""
+
+def svg_square_rect(
+    square: SquareLike, orientation: Optional[SeatLike] = None
+) -> Tuple[float, float, float, float]:
+    """(x, y, width, height) of a square in the SVG's 920 x 920 viewBox."""
+
+def svg_reserve_rect(
+    seat: SeatLike, kind: "PieceKindLike", orientation: Optional[SeatLike] = None
+) -> Tuple[float, float, float, float]:
+    """(x, y, width, height) of a seat's reserve slot for a kind in the viewBox."""
+
+def svg_hit_test(
+    x: float, y: float, orientation: Optional[SeatLike] = None
+) -> Union[Square, Tuple[Seat, PieceKind], None]:
+    """The square or (seat, kind) reserve slot under viewBox point (x, y), or None."""
 
 def perft(position: Position, depth: int) -> int:
     """Leaf count of the legal-move tree (same as ``position.perft(depth)``)."""
@@ -670,12 +765,14 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Move",
+    "MoveEffect",
     "MoveLike",
     "ParseError",
     "Piece",
     "PieceKind",
     "PieceKindLike",
     "Position",
+    "PromotionStatus",
     "RecordError",
     "Ruleset",
     "RulesetLike",
@@ -687,6 +784,9 @@ __all__ = [
     "Status",
     "perft",
     "svg",
+    "svg_hit_test",
+    "svg_reserve_rect",
+    "svg_square_rect",
     "__version__",
     "SQ_9A",
     "SQ_8A",

@@ -1,0 +1,227 @@
+//! What a board GUI asks between clicks: the moves from a square, the drops of a
+//! reserve kind, whether a from→to move may or must promote, what a move will do (or
+//! did), who has lost, and redo.
+//!
+//! ```
+//! use yono::{Game, PromotionStatus, Ruleset, Square};
+//! let sq = |s: &str| s.parse::<Square>().unwrap();
+//! let mut game = Game::new(Ruleset::Yono);
+//! // Click on 5g: where can that Pawn go?
+//! let moves = game.position().moves_from(sq("5g"));
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(game.position().promotion_status(sq("5g"), sq("5f")), Some(PromotionStatus::Impossible));
+//! // Click on 5f: play it, and learn what it did.
+//! let effect = game.play_described(moves[0]).unwrap();
+//! assert_eq!(effect.captured, None);
+//! assert!(effect.fallen.is_empty());
+//! // Undo and redo.
+//! game.undo().unwrap();
+//! assert_eq!(game.redo().unwrap(), moves[0]);
+//! ```
+
+use crate::{
+    Game, Move, MoveError, Piece, PieceKind, Position, PromotionStatus, Seat, SeatSet, Square,
+    Status,
+};
+
+/// What a move does: what it takes, whether it promotes, which seats lose by it (with
+/// their scores) and how the game stands after it. From [`Position::preview`] before
+/// playing, or [`Game::play_described`] as it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MoveEffect {
+    /// The move.
+    pub mv: Move,
+    /// The seat that played it.
+    pub mover: Seat,
+    /// The piece moved or dropped, as it was before the move (`None` for a pass).
+    pub piece: Option<Piece>,
+    /// The piece taken, as it stood on the board (it joins the mover's reserve
+    /// unpromoted).
+    pub captured: Option<Piece>,
+    /// Whether the move promotes.
+    pub promotes: bool,
+    /// The seats that lose by this move, with their scores, in seat order: seats
+    /// checkmated and removed (Yo[n]o), and at the end of a won game every seat but
+    /// the winner (in Shogi the checkmated side, which stays on the board).
+    pub fallen: Vec<(Seat, u8)>,
+    /// The status after the move (a [`Game`] also knows the repetition draw).
+    pub status: Status,
+    /// The seat to move after the move (see [`Position::turn`]).
+    pub next_turn: Seat,
+}
+
+impl Position {
+    /// The legal board moves of the piece on `from` (none if the square is empty or
+    /// not the mover's), both promotion choices included.
+    ///
+    /// ```
+    /// let pos = yono::Position::start();
+    /// assert_eq!(pos.moves_from("9i".parse().unwrap()).len(), 0); // a boxed-in Lance
+    /// assert_eq!(pos.moves_from("5g".parse().unwrap()).len(), 1); // a Pawn
+    /// assert_eq!(pos.moves_from("9a".parse().unwrap()).len(), 0); // not South's
+    /// ```
+    pub fn moves_from(&self, from: Square) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .filter(|mv| mv.from() == Some(from))
+            .collect()
+    }
+
+    /// The legal drops of `kind` from the mover's reserve (none if it holds none);
+    /// their [`Move::to`] squares are where the GUI shows drop targets.
+    ///
+    /// ```
+    /// let pos = yono::Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// assert_eq!(pos.drops_of(yono::PieceKind::Gold).len(), 78); // every empty square
+    /// assert!(pos.drops_of(yono::PieceKind::Rook).is_empty());
+    /// ```
+    pub fn drops_of(&self, kind: PieceKind) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .filter(|mv| matches!(mv, Move::Drop { kind: k, .. } if *k == kind))
+            .collect()
+    }
+
+    /// Whether the move `from`→`to` may promote, or `None` when no legal move goes
+    /// from `from` to `to`.
+    ///
+    /// ```
+    /// use yono::{Position, PromotionStatus};
+    /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1").unwrap();
+    /// let sq = |s: &str| s.parse().unwrap();
+    /// assert_eq!(pos.promotion_status(sq("5c"), sq("5b")), Some(PromotionStatus::Optional));
+    /// assert_eq!(pos.promotion_status(sq("5c"), sq("5d")), None);
+    /// ```
+    pub fn promotion_status(&self, from: Square, to: Square) -> Option<PromotionStatus> {
+        let (mut plain, mut promoting) = (false, false);
+        for mv in self.legal_moves().iter() {
+            if let Move::Board {
+                from: f,
+                to: t,
+                promote,
+            } = *mv
+            {
+                if f == from && t == to {
+                    if promote {
+                        promoting = true;
+                    } else {
+                        plain = true;
+                    }
+                }
+            }
+        }
+        match (plain, promoting) {
+            (true, true) => Some(PromotionStatus::Optional),
+            (true, false) => Some(PromotionStatus::Impossible),
+            (false, true) => Some(PromotionStatus::Compulsory),
+            (false, false) => None,
+        }
+    }
+
+    /// The seats that have lost: those checkmated and removed, and once the game is
+    /// won every seat but the winner (in Shogi the checkmated side, which is never
+    /// removed and so stays in [`Position::seats_in_game`]).
+    ///
+    /// ```
+    /// use yono::{Position, Seat};
+    /// let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// pos.play_text("G*5b").unwrap();
+    /// assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
+    /// ```
+    pub fn lost_seats(&self) -> SeatSet {
+        let mut lost = SeatSet::EMPTY;
+        for seat in self.ruleset().seats().iter() {
+            if matches!(self.seat_state(seat), crate::SeatState::Out(_)) {
+                lost = lost.with(seat);
+            }
+        }
+        if let Status::Won(w) = self.status() {
+            for seat in self.seats_in_game().without(w).iter() {
+                lost = lost.with(seat);
+            }
+        }
+        lost
+    }
+
+    /// What `mv` would do, without playing it: [`MoveEffect`]. The error is the one
+    /// [`Position::play`] would give.
+    ///
+    /// ```
+    /// use yono::{Position, Seat};
+    /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// let effect = pos.preview(pos.parse_move("G*5b").unwrap()).unwrap();
+    /// assert_eq!(effect.fallen, [(Seat::North, 0)]);
+    /// assert_eq!(effect.status, yono::Status::Won(Seat::South));
+    /// ```
+    pub fn preview(&self, mv: Move) -> Result<MoveEffect, MoveError> {
+        let mut after = self.clone();
+        after.play(mv)?;
+        Ok(describe(self, &after, mv, after.status()))
+    }
+}
+
+fn describe(before: &Position, after: &Position, mv: Move, status: Status) -> MoveEffect {
+    let mover = before.turn();
+    let (piece, captured, promotes) = match mv {
+        Move::Board { from, to, promote } => (before.piece_at(from), before.piece_at(to), promote),
+        Move::Drop { kind, .. } => (Some(Piece::new(mover, kind)), None, false),
+        Move::Pass => (None, None, false),
+    };
+    let was = before.lost_seats();
+    let scores = after.scores();
+    let fallen = after
+        .lost_seats()
+        .iter()
+        .filter(|s| !was.contains(*s))
+        .map(|s| (s, scores[s.index()].unwrap_or(0)))
+        .collect();
+    MoveEffect {
+        mv,
+        mover,
+        piece,
+        captured,
+        promotes,
+        fallen,
+        status,
+        next_turn: after.turn(),
+    }
+}
+
+impl Game {
+    /// What `mv` would do in the current position (with the repetition draw): see
+    /// [`Position::preview`].
+    ///
+    /// ```
+    /// let game = yono::Game::new(yono::Ruleset::Yono);
+    /// let effect = game.preview(yono::Move::from_usi("5g5f").unwrap()).unwrap();
+    /// assert_eq!(effect.next_turn, yono::Seat::West);
+    /// assert_eq!(game.moves().len(), 0); // nothing played
+    /// ```
+    pub fn preview(&self, mv: Move) -> Result<MoveEffect, MoveError> {
+        let mut after = self.clone();
+        after.play(mv)?;
+        Ok(describe(
+            self.position(),
+            after.position(),
+            mv,
+            after.status(),
+        ))
+    }
+
+    /// Plays `mv` like [`Game::play`] and says what it did.
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// let effect = game.play_described(yono::Move::from_usi("5g5f").unwrap()).unwrap();
+    /// assert_eq!(effect.mover, yono::Seat::South);
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn play_described(&mut self, mv: Move) -> Result<MoveEffect, MoveError> {
+        let before = self.position().clone();
+        self.play(mv)?;
+        Ok(describe(&before, self.position(), mv, self.status()))
+    }
+}

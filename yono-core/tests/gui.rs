@@ -1,0 +1,283 @@
+//! The GUI helpers: per-square and per-kind move lists, promotion status, what a move
+//! does (before and after playing), who lost, redo, and records continued after
+//! loading. Each is checked against what it abbreviates (the full move list, the
+//! position after playing) over random games in both rulesets.
+
+use yono::{
+    Game, GameRecord, Move, PieceKind, Position, PromotionStatus, Ruleset, Seat, SeatState, Square,
+    Status,
+};
+
+/// Calls `check` on every `every`-th position of 24 random games.
+fn random_games(every: usize, mut check: impl FnMut(&Game)) {
+    for seed in 0..24u64 {
+        let mut game = Game::new(if seed % 3 == 2 {
+            Ruleset::Shogi
+        } else {
+            Ruleset::Yono
+        });
+        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for ply in 0..(20 + seed as usize * 9) {
+            if ply % every == 0 {
+                check(&game);
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            game.play(moves[(s % moves.len() as u64) as usize]).unwrap();
+        }
+        check(&game);
+    }
+}
+
+#[test]
+fn moves_from_and_drops_of_partition_the_legal_moves() {
+    random_games(3, |game| {
+        let pos = game.position();
+        let all = pos.legal_moves();
+        let mut count = 0;
+        for sq in Square::all() {
+            let from = pos.moves_from(sq);
+            assert!(from.iter().all(|m| m.from() == Some(sq) && all.contains(m)));
+            count += from.len();
+        }
+        for kind in PieceKind::HAND {
+            let drops = pos.drops_of(kind);
+            assert!(drops
+                .iter()
+                .all(|m| matches!(m, Move::Drop { kind: k, .. } if *k == kind) && all.contains(m)));
+            count += drops.len();
+        }
+        let passes = all.iter().filter(|m| **m == Move::Pass).count();
+        assert_eq!(count + passes, all.len(), "{}", pos.text());
+    });
+}
+
+#[test]
+fn promotion_status_matches_the_move_list() {
+    random_games(17, |game| {
+        let pos = game.position();
+        let all = pos.legal_moves();
+        for from in Square::all() {
+            if pos.piece_at(from).is_none_or(|p| p.seat != pos.turn()) {
+                continue;
+            }
+            for to in Square::all() {
+                let plain = all.contains(&Move::Board {
+                    from,
+                    to,
+                    promote: false,
+                });
+                let promo = all.contains(&Move::Board {
+                    from,
+                    to,
+                    promote: true,
+                });
+                let want = match (plain, promo) {
+                    (true, true) => Some(PromotionStatus::Optional),
+                    (true, false) => Some(PromotionStatus::Impossible),
+                    (false, true) => Some(PromotionStatus::Compulsory),
+                    (false, false) => None,
+                };
+                assert_eq!(pos.promotion_status(from, to), want);
+            }
+        }
+    });
+    // A Pawn moving to the last rank must promote.
+    let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1").unwrap();
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let pos2 = Position::from_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    assert_eq!(
+        pos2.promotion_status(sq("9b"), sq("9a")),
+        Some(PromotionStatus::Compulsory)
+    );
+    assert_eq!(
+        pos.promotion_status(sq("5i"), sq("5h")),
+        Some(PromotionStatus::Impossible)
+    );
+}
+
+#[test]
+fn preview_says_what_playing_does() {
+    random_games(5, |game| {
+        let pos = game.position();
+        for &mv in pos.legal_moves().iter().step_by(7) {
+            let effect = game.preview(mv).unwrap();
+            let mut after = game.clone();
+            let played = after.play_described(mv).unwrap();
+            assert_eq!(effect, played);
+            // Against the positions themselves.
+            assert_eq!(effect.mover, pos.turn());
+            assert_eq!(effect.next_turn, after.position().turn());
+            assert_eq!(effect.status, after.status());
+            if let Some(to) = mv.to() {
+                assert_eq!(
+                    effect.captured,
+                    if mv.from().is_some() {
+                        pos.piece_at(to)
+                    } else {
+                        None
+                    }
+                );
+            }
+            let reserve_before = pos.reserve(pos.turn()).total();
+            let reserve_after = after.position().reserve(pos.turn()).total();
+            if after.position().seat_state(pos.turn()) == SeatState::Playing {
+                let expected = reserve_before + u32::from(effect.captured.is_some())
+                    - u32::from(matches!(mv, Move::Drop { .. }));
+                assert_eq!(reserve_after, expected);
+            }
+            for (seat, score) in &effect.fallen {
+                assert!(after.position().lost_seats().contains(*seat));
+                assert!(!pos.lost_seats().contains(*seat));
+                assert_eq!(after.scores()[seat.index()], Some(*score));
+            }
+            assert_eq!(
+                effect.fallen.len(),
+                after.position().lost_seats().len() - pos.lost_seats().len()
+            );
+            if let Move::Board { promote, .. } = mv {
+                assert_eq!(effect.promotes, promote);
+            }
+        }
+        // An illegal move is the same error as playing it.
+        let empty = Square::all()
+            .find(|&sq| pos.piece_at(sq).is_none())
+            .unwrap();
+        let to = Square::all().find(|&sq| sq != empty).unwrap();
+        let bad = Move::Board {
+            from: empty,
+            to,
+            promote: false,
+        };
+        assert_eq!(
+            game.preview(bad).unwrap_err(),
+            game.clone().play(bad).unwrap_err()
+        );
+    });
+}
+
+#[test]
+fn shogi_win_turn_lost_seats_and_scores_agree() {
+    let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    let effect = pos.preview(pos.parse_move("G*5b").unwrap()).unwrap();
+    pos.play_text("G*5b").unwrap();
+    assert_eq!(pos.status(), Status::Won(Seat::South));
+    // The checkmated side is the seat to move (it has no move) and stays on the board.
+    assert_eq!(pos.turn(), Seat::North);
+    assert_eq!(pos.seat_state(Seat::North), SeatState::Playing);
+    assert_eq!(pos.seats_in_game().len(), 2);
+    // ...but it has lost, with score 0; the winner has 1.
+    assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
+    assert_eq!(pos.score(Seat::North), Some(0));
+    assert_eq!(pos.score(Seat::South), Some(1));
+    assert_eq!(effect.fallen, [(Seat::North, 0)]);
+    assert_eq!(effect.next_turn, Seat::North);
+}
+
+#[test]
+fn yono_win_turn_is_the_winner() {
+    // Play random Yo[n]o games to the end: the seat to move is the winner, and every
+    // other seat has lost.
+    for seed in 0..3u64 {
+        let mut game = Game::new(Ruleset::Yono);
+        let mut s = seed * 7919 + 13;
+        while !game.is_over() {
+            let moves = game.legal_moves();
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+        }
+        let pos = game.position();
+        if let Status::Won(w) = game.status() {
+            assert_eq!(pos.turn(), w);
+            assert_eq!(pos.lost_seats().len(), 3);
+            assert!(!pos.lost_seats().contains(w));
+        }
+    }
+}
+
+#[test]
+fn undo_and_redo_step_through_a_game() {
+    let mut game = Game::new(Ruleset::Yono);
+    let mut s = 99u64;
+    for _ in 0..60 {
+        let moves = game.legal_moves();
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+    }
+    let end = game.clone();
+    let positions: Vec<Position> = {
+        let mut g = game.clone();
+        let mut v = vec![g.position().clone()];
+        while g.undo().is_some() {
+            v.push(g.position().clone());
+        }
+        v
+    };
+    for (i, p) in positions.iter().enumerate().skip(1) {
+        game.undo().unwrap();
+        assert_eq!(game.position(), p);
+        assert_eq!(game.redo_moves().len(), i);
+    }
+    assert!(game.undo().is_none());
+    for p in positions.iter().rev().skip(1) {
+        game.redo().unwrap();
+        assert_eq!(game.position(), p);
+    }
+    assert_eq!(game, end);
+    assert_eq!(game.redo(), None);
+}
+
+#[test]
+fn a_loaded_record_continued_keeps_comments_and_unknown_headers() {
+    let mut game = Game::new(Ruleset::Yono);
+    game.play_text("5g5f").unwrap();
+    game.play_text("7e6e").unwrap();
+    let mut rec = GameRecord::from_game(game);
+    rec.set_meta("event", "Club night").unwrap();
+    rec.set_meta("x-engine-notes", "kept as is").unwrap();
+    rec.set_comment(1, "the centre Pawn").unwrap();
+    rec.set_comment(2, "West replies").unwrap();
+    let text = rec.to_text();
+
+    let mut loaded = GameRecord::from_text(&text).unwrap();
+    assert_eq!(loaded.comment(1), Some("the centre Pawn"));
+    let keys: Vec<&String> = loaded.metadata().keys().collect();
+    assert!(keys.iter().any(|k| *k == "x-engine-notes"));
+    let next = loaded.game().legal_moves()[0];
+    loaded.play(next, Some("North plays on")).unwrap();
+    let saved = loaded.to_text();
+    let back = GameRecord::from_text(&saved).unwrap();
+    assert_eq!(back.moves().len(), 3);
+    assert_eq!(back.comment(1), Some("the centre Pawn"));
+    assert_eq!(back.comment(2), Some("West replies"));
+    assert_eq!(back.comment(3), Some("North plays on"));
+    assert_eq!(back.meta("x-engine-notes"), Some("kept as is"));
+    assert_eq!(back.meta("event"), Some("Club night"));
+}
+
+#[test]
+fn games_positions_and_records_can_be_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Game>();
+    send_sync::<Position>();
+    send_sync::<GameRecord>();
+    // Two threads reading one game at once see the same thing.
+    let mut game = Game::new(Ruleset::Yono);
+    game.play_text("5g5f").unwrap();
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| game.legal_moves().len());
+        let b = s.spawn(|| game.legal_moves().len());
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a, b);
+    assert_eq!(a, game.legal_moves().len());
+}
