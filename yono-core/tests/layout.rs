@@ -35,6 +35,14 @@ fn listed(readme: &str) -> BTreeSet<String> {
 #[test]
 fn the_readme_table_lists_exactly_the_source_files() {
     let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // The table is in the workspace's README, which the published crate does not
+    // carry: outside the workspace (an unpacked .crate) there is nothing to check.
+    let in_workspace = std::fs::read_to_string(crate_dir.join("../Cargo.toml"))
+        .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"yono-core\""));
+    if !in_workspace {
+        eprintln!("skipped: not inside the yono workspace, so no README table to check");
+        return;
+    }
     let src = crate_dir.join("src");
     let mut files = BTreeSet::new();
     sources(&src, &src, &mut files);
