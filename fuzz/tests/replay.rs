@@ -7,6 +7,10 @@
 //! positions, the cross-language test vectors (tests/vectors/*.json) and random
 //! playouts.
 
+#[path = "../../yono-core/tests/invariants/mod.rs"]
+mod invariants;
+
+use invariants::Rng;
 use std::fs;
 use std::path::{Path, PathBuf};
 use yono::{Game, Move, Position, Ruleset};
@@ -58,22 +62,6 @@ fn seeds_and_regressions_pass() {
             let result = std::panic::catch_unwind(|| target(&data));
             assert!(result.is_ok(), "{name} failed on {}", path.display());
         }
-    }
-}
-
-/// splitmix64: a fixed, dependency-free random source.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
@@ -200,7 +188,7 @@ fn playout_positions() -> Vec<Position> {
                 if ply % (37 + i + game_no) == 5 {
                     out.push(pos.clone());
                 }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
+                pos.play_unchecked(rng.pick(&legal));
             }
             out.push(pos);
         }
@@ -280,7 +268,7 @@ fn regenerate_seeds() {
         if let Ok(pos) = Position::from_text(t) {
             let legal = pos.legal_moves();
             if !legal.is_empty() {
-                pairs.push((t.clone(), legal[rng.below(legal.len())].to_string()));
+                pairs.push((t.clone(), rng.pick(&legal).to_string()));
             }
             if i % 2 == 0 {
                 pairs.push((t.clone(), "pass".into()));

@@ -42,6 +42,16 @@ static int checks_failed = 0;
 
 #define CHECK_OK(call) CHECK_STATUS(call, YONO_STATUS_OK, "")
 
+/* The position text of `pos` in a static buffer ("<error>" when it cannot be read):
+ * inline, so a test that does not use it is not warned about it. */
+static inline const char *text_of(const yono_position *pos) {
+    static char buf[2048];
+    if (yono_position_text(pos, buf, sizeof buf, NULL) != YONO_STATUS_OK) {
+        return "<error>";
+    }
+    return buf;
+}
+
 static int check_summary(const char *name) {
     printf("%s: %d passed, %d failed\n", name, checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;

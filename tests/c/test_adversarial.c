@@ -15,15 +15,7 @@
               "sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s -/-/-/- swne 1"
 #define KINGS_FULL "4nK4/9/9/9/wK7eK/9/9/9/4sK4 %c RBGSNLP/RBGSNLP/RBGSNLP/RBGSNLP swne 1"
 
-static char text_buf[2048];
 static char hist_text[2048];
-
-static const char *text_of(const yono_position *pos) {
-    if (yono_position_text(pos, text_buf, sizeof text_buf, NULL) != YONO_STATUS_OK) {
-        return "";
-    }
-    return text_buf;
-}
 
 static size_t history_len(const yono_position *pos) {
     size_t n = 0;
@@ -326,7 +318,7 @@ static void test_random_games(void) {
             CHECK_OK(yono_position_from_text(text_of(pos), &again));
             char again_text[2048];
             CHECK_OK(yono_position_text(again, again_text, sizeof again_text, NULL));
-            CHECK(strcmp(again_text, text_buf) == 0);
+            CHECK(strcmp(again_text, text_of(pos)) == 0);
             yono_position_free(again);
         }
         yono_position_free(pos);

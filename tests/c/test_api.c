@@ -22,15 +22,6 @@ enum yono_status yono_selftest_internal_error(void);
     "1sB5sR1/sLsNsSsGsKsGsSsNsL s -/-/-/- s-n- 1"
 #define SHOGI_SFEN "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
-/* The position text of `pos` in a static buffer. */
-static const char *text_of(const yono_position *pos) {
-    static char buf[1100];
-    if (yono_position_text(pos, buf, sizeof buf, NULL) != YONO_STATUS_OK) {
-        return "<error>";
-    }
-    return buf;
-}
-
 static const char *move_text(yono_move mv) {
     static char buf[YONO_MOVE_TEXT_MAX];
     if (yono_move_to_text(mv, buf, sizeof buf, NULL) != YONO_STATUS_OK) {

@@ -5,8 +5,11 @@
 //! inputs and their expected error codes are curated here by hand, and the generator
 //! refuses to write a file if the engine disagrees with an expected code.
 
+mod support;
+
 use serde::Serialize;
 use std::path::PathBuf;
+use support::Rng;
 use yono::{perft, Game, Move, Position, Ruleset, Seat, Status};
 
 #[derive(Serialize)]
@@ -129,16 +132,6 @@ fn position_vector(name: String, pos: &Position, depth: u32) -> PositionVector {
         winner,
         threats,
         perft: (1..=depth).map(|d| perft(pos, d)).collect(),
-    }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

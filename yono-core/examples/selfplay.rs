@@ -4,19 +4,11 @@
 //!
 //! `cargo run --release -p yono-core --example selfplay -- [seed]`
 
-use std::time::Instant;
-use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Series, Status};
+mod support;
 
-/// xorshift64: deterministic for a seed, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use std::time::Instant;
+use support::Rng;
+use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Series, Status};
 
 fn value(kind: PieceKind) -> u32 {
     match kind.unpromoted() {

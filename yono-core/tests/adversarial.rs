@@ -562,43 +562,29 @@ fn drops_need_the_piece_and_the_zone() {
 
 #[test]
 fn a_third_bishop_on_one_binding_but_not_with_a_horse_or_the_other_binding() {
-    let mut s = kings_plus(
-        Seat::South,
-        &[
-            ("9i", Seat::South, PieceKind::Bishop),
-            ("7i", Seat::South, PieceKind::Bishop),
-        ],
-    );
-    s.reserves[0].0[1] = 1;
+    // South to move, a Bishop in reserve, and two Bishops on the board.
+    let with_bishops = |a: (&str, Seat), b: (&str, Seat)| {
+        let bishop = PieceKind::Bishop;
+        let mut s = kings_plus(Seat::South, &[(a.0, a.1, bishop), (b.0, b.1, bishop)]);
+        s.reserves[0].0[1] = 1;
+        s
+    };
+    let drop = |to: &str| Move::from_usi(&format!("B*{to}")).unwrap();
+    let mut s = with_bishops(("9i", Seat::South), ("7i", Seat::South));
     let two_even = pos(&s.to_string());
     // 9g is even (9 + 7), 8g odd.
-    refused(&two_even, Move::from_usi("B*9g").unwrap(), "binding_limit");
-    assert!(two_even.is_legal(Move::from_usi("B*8g").unwrap()));
+    refused(&two_even, drop("9g"), "binding_limit");
+    assert!(two_even.is_legal(drop("8g")));
     // A Horse is not bound and does not count.
     s.board[sq("7i").index()] = Some(Piece::new(Seat::South, PieceKind::Horse));
-    assert!(pos(&s.to_string()).is_legal(Move::from_usi("B*9g").unwrap()));
+    assert!(pos(&s.to_string()).is_legal(drop("9g")));
     // The odd binding has the same limit: Bishops on 8i and 6i (both odd).
-    let mut s = kings_plus(
-        Seat::South,
-        &[
-            ("8i", Seat::South, PieceKind::Bishop),
-            ("6i", Seat::South, PieceKind::Bishop),
-        ],
-    );
-    s.reserves[0].0[1] = 1;
-    let two_odd = pos(&s.to_string());
-    refused(&two_odd, Move::from_usi("B*8g").unwrap(), "binding_limit");
-    assert!(two_odd.is_legal(Move::from_usi("B*9g").unwrap()));
+    let two_odd = pos(&with_bishops(("8i", Seat::South), ("6i", Seat::South)).to_string());
+    refused(&two_odd, drop("8g"), "binding_limit");
+    assert!(two_odd.is_legal(drop("9g")));
     // Other seats' Bishops do not count against South.
-    let mut s = kings_plus(
-        Seat::South,
-        &[
-            ("9i", Seat::South, PieceKind::Bishop),
-            ("7a", Seat::West, PieceKind::Bishop),
-        ],
-    );
-    s.reserves[0].0[1] = 1;
-    assert!(pos(&s.to_string()).is_legal(Move::from_usi("B*9g").unwrap()));
+    let mixed = with_bishops(("9i", Seat::South), ("7a", Seat::West));
+    assert!(pos(&mixed.to_string()).is_legal(drop("9g")));
 }
 
 /// Every move that has a code, legal somewhere or not.

@@ -2,27 +2,11 @@
 //! `Game`, what `Game::play` reports, `Game::check_move`, `BySeat` and the mutable
 //! `MoveList`. Each is checked against a brute-force or independent computation.
 
+mod invariants;
+
+use invariants::Rng;
 use std::collections::HashSet;
 use yono::{BySeat, Game, IllegalMove, Move, MoveList, Piece, Position, Ruleset, Seat, SeatState};
-
-/// SplitMix64: a small seeded generator, so every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick(&mut self, moves: &MoveList) -> Move {
-        moves[self.below(moves.len())]
-    }
-}
 
 /// Kings stepping out and back: every eight plies the start position recurs, so
 /// following it reaches the fourfold repetition.

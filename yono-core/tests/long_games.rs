@@ -13,7 +13,7 @@
 
 mod invariants;
 
-use invariants::{check_child, with_in_reserve, with_out};
+use invariants::{check_child, with_in_reserve, with_out, Rng};
 use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Status};
 
 /// Yo\[n\]o games (from the start and from starts with reserves and fallen seats).
@@ -25,20 +25,6 @@ const SHOGI_GAMES: u64 = 400;
 const SHUFFLER_EVERY: u64 = 5;
 /// Plies after which a game is stopped.
 const MOVE_CAP: usize = 1500;
-
-/// splitmix64: a fixed, dependency-free random source, so every run plays the same
-/// games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 #[derive(Default, Debug, Clone, Copy)]
 struct Tally {
@@ -118,7 +104,7 @@ fn play_games(starts: &[Position], games: std::ops::Range<u64>, label: &str) -> 
             };
             let mv = match back {
                 Some(b) if shuffler && rng.next() % 10 != 0 && legal.contains(&b) => b,
-                _ => legal[(rng.next() % legal.len() as u64) as usize],
+                _ => rng.pick(&legal),
             };
             last[parent.turn().index()] = Some(mv);
             let before_in_game = parent.seats_in_game().len();

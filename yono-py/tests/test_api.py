@@ -7,6 +7,13 @@ import yono
 SHOGI_SFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
 
+def refused(call, *args):
+    """The IllegalMoveError that `call(*args)` raises (the test fails if it does not)."""
+    with pytest.raises(yono.IllegalMoveError) as info:
+        call(*args)
+    return info.value
+
+
 # ---- positions ----------------------------------------------------------------
 
 
@@ -87,25 +94,17 @@ def test_push_pop_peek_move_stack():
 
 def test_push_rejects_illegal_moves_and_keeps_the_position():
     pos = yono.Position()
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("5i4h")
-    assert info.value.code == "king_threatened"
-    assert info.value.move == "5i4h"
-    assert "5i4h" in str(info.value)
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push(yono.Move("5i5f"))
-    assert info.value.code == "unreachable_square"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("5i5g")
-    assert info.value.code == "own_piece"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("pass")
-    assert info.value.code == "pass_not_allowed"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("nonsense")
-    assert info.value.code == "malformed_move"
-    assert info.value.move is None
-    assert "nonsense" in str(info.value)
+    err = refused(pos.push, "5i4h")
+    assert err.code == "king_threatened"
+    assert err.move == "5i4h"
+    assert "5i4h" in str(err)
+    assert refused(pos.push, yono.Move("5i5f")).code == "unreachable_square"
+    assert refused(pos.push, "5i5g").code == "own_piece"
+    assert refused(pos.push, "pass").code == "pass_not_allowed"
+    err = refused(pos.push, "nonsense")
+    assert err.code == "malformed_move"
+    assert err.move is None
+    assert "nonsense" in str(err)
     with pytest.raises(TypeError):
         pos.push(42)  # type: ignore[arg-type]
     assert pos == yono.Position() and pos.move_stack == []
@@ -115,17 +114,11 @@ def test_parse_usi_and_check_move():
     pos = yono.Position()
     assert pos.parse_usi("5g5f") == yono.Move("5g5f")
     assert pos.move_stack == []
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.parse_usi("5g5e")
-    assert info.value.code == "unreachable_square"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.parse_usi("xx")
-    assert info.value.code == "malformed_move"
+    assert refused(pos.parse_usi, "5g5e").code == "unreachable_square"
+    assert refused(pos.parse_usi, "xx").code == "malformed_move"
     pos.check_move("5g5f")
     pos.check_move(yono.Move("5g5f"))
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.check_move("P*5e")
-    assert info.value.code == "not_in_reserve"
+    assert refused(pos.check_move, "P*5e").code == "not_in_reserve"
     assert not pos.is_legal("P*5e")
     assert not pos.is_legal("garbage")
     assert pos.is_legal(yono.Move.board("5g", "5f"))
@@ -173,12 +166,8 @@ def test_reserve_after_captures():
     drops = [m for m in pos.legal_moves if m.is_drop]
     # South's Pawns stand on every file of its drop zone (5-9): nifu forbids Pawn drops.
     assert drops and {m.drop_kind for m in drops} == {yono.PieceKind.BISHOP}
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("P*5e")
-    assert info.value.code == "nifu_drop"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("B*1d")
-    assert info.value.code == "outside_drop_zone"
+    assert refused(pos.push, "P*5e").code == "nifu_drop"
+    assert refused(pos.push, "B*1d").code == "outside_drop_zone"
     pos.push(drops[0])
     assert sum(pos.reserve("s").values()) == 2
 
@@ -197,12 +186,8 @@ def test_threats_and_status_of_a_finished_game():
     assert pos.threatened_by("s") == []
     assert pos.king("s") is None
     assert pos.perft(1) == 0 and pos.perft(0) == 1
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push("9e8e")
-    assert info.value.code == "game_over"
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.check_move("9e8e")
-    assert info.value.code == "game_over"
+    assert refused(pos.push, "9e8e").code == "game_over"
+    assert refused(pos.check_move, "9e8e").code == "game_over"
 
 
 def test_repetition_draw():
@@ -222,9 +207,7 @@ def test_repetition_draw():
     assert pos.scores() == [0, None, 0, None]
     assert pos.legal_moves == []
     assert pos.perft(2) == 0
-    with pytest.raises(yono.IllegalMoveError) as info:
-        pos.push_usi("2h3h")
-    assert info.value.code == "game_over"
+    assert refused(pos.push_usi, "2h3h").code == "game_over"
     assert not pos.is_legal("2h3h")
     # Taking a move back reopens the game; a copy without history forgets the count.
     fresh = pos.copy(stack=False)
@@ -306,10 +289,9 @@ def test_move_codes_round_trip(text):
 
 @pytest.mark.parametrize("text", ["", "7g7", "7g7g", "7j7f", "K*5e", "+P*5e", "7g7f=", "PASS", "5e*P", "x" * 100])
 def test_malformed_moves(text):
-    with pytest.raises(yono.IllegalMoveError) as info:
-        yono.Move.from_usi(text)
-    assert info.value.code == "malformed_move"
-    assert isinstance(info.value, ValueError)
+    err = refused(yono.Move.from_usi, text)
+    assert err.code == "malformed_move"
+    assert isinstance(err, ValueError)
     with pytest.raises(yono.IllegalMoveError):
         yono.Move(text)
 

@@ -1,6 +1,8 @@
-//! The invariants every move must keep, and derived start positions, shared by the
-//! property tests (`src/proptests.rs`), the long games (`tests/long_games.rs`) and
-//! the fuzz targets (`fuzz/src/lib.rs`), which include this file by path.
+//! The invariants every move must keep, derived start positions and a seeded random
+//! source, shared by the property tests (`src/proptests.rs`), the long games
+//! (`tests/long_games.rs`), the engine-API tests (`tests/engine_api.rs`) and the
+//! fuzz targets and their replay test (`fuzz/src/lib.rs`, `fuzz/tests/replay.rs`),
+//! which include this file by path.
 //!
 //! Test-only code: it panics (with the position in the message) when an invariant
 //! breaks.
@@ -8,6 +10,30 @@
 #![allow(dead_code)]
 
 use yono::{Move, PieceKind, Position, Ruleset, Seat, SeatState};
+
+/// splitmix64: a fixed, dependency-free random source, so every run plays the same
+/// games and makes the same mutations.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// One of `moves` (not empty), uniformly.
+    pub fn pick(&mut self, moves: &[Move]) -> Move {
+        moves[self.below(moves.len())]
+    }
+}
 
 /// Pieces a seat has on the board and in its reserve.
 pub fn material_of(pos: &Position, seat: Seat) -> u32 {
