@@ -167,7 +167,7 @@ pub use zones::PromotionStatus;
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The Rust example of the top-level README, compiled and run as a doctest.
+/// The crate README's Rust examples (copied in the workspace README), run as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
