@@ -108,7 +108,8 @@ glibc_minor=$(tr -d '\n' <"$tmp/auditwheel.txt" | grep -o 'platform tag: *"manyl
 step "the wheel in a fresh virtualenv, with no cargo or rustc on PATH"
 base_python=$(python3 -c 'import sys; print(sys.executable)')
 "$base_python" -m venv "$tmp/venv"
-"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-index "$wheel"
+# numpy (a dependency since the ML layer) comes from PyPI; yono itself from the file.
+"$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
 cat >"$tmp/play.py" <<'PY'
 import random, sys, yono
 assert yono.__version__ == sys.argv[1], (yono.__version__, sys.argv[1])
