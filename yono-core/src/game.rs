@@ -366,7 +366,7 @@ impl Game {
     pub fn scores(&self) -> BySeat<Option<u8>> {
         let pos = self.position();
         if !self.drawn {
-            return pos.scores().into();
+            return pos.scores();
         }
         let remaining = pos.seats_in_game().len() as u8;
         BySeat::from_fn(|s| match pos.seat_state(s) {

@@ -248,6 +248,7 @@ impl FromIterator<Seat> for SeatSet {
     derive(serde::Serialize, serde::Deserialize),
     serde(transparent)
 )]
+#[repr(transparent)]
 pub struct BySeat<T>([T; 4]);
 
 impl<T> BySeat<T> {
@@ -292,6 +293,16 @@ impl<T> BySeat<T> {
     /// ```
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Seat, &T)> + ExactSizeIterator {
         Seat::ALL.into_iter().zip(self.0.iter())
+    }
+
+    /// The values alone, in turn order.
+    ///
+    /// ```
+    /// let v = yono::BySeat::new([3, 1, 4, 1]);
+    /// assert_eq!(v.values().sum::<i32>(), 9);
+    /// ```
+    pub fn values(&self) -> core::slice::Iter<'_, T> {
+        self.0.iter()
     }
 
     /// `(seat, &mut value)` for each seat, in turn order.

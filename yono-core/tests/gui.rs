@@ -134,7 +134,7 @@ fn preview_says_what_playing_does() {
             for (seat, score) in &effect.fallen {
                 assert!(after.position().lost_seats().contains(*seat));
                 assert!(!pos.lost_seats().contains(*seat));
-                assert_eq!(after.scores()[seat.index()], Some(*score));
+                assert_eq!(after.scores()[*seat], Some(*score));
             }
             assert_eq!(
                 effect.fallen.len(),

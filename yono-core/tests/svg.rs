@@ -286,7 +286,7 @@ fn random_positions_are_well_formed_and_complete() {
         let svg = pos.svg(&opts);
         check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", pos.text()));
         assert_complete(pos, &svg);
-        let threatened = pos.threats().iter().filter(|t| !t.is_empty()).count();
+        let threatened = pos.threats().values().filter(|t| !t.is_empty()).count();
         assert_eq!(svg.matches(r#"class="check""#).count(), threatened);
     }
 }

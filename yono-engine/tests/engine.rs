@@ -40,8 +40,8 @@ fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position
     let setup = Setup {
         board,
         turn: Seat::from_char(turn).unwrap(),
-        reserves,
-        seats: [states[0], states[1], states[2], states[3]],
+        reserves: reserves.into(),
+        seats: yono::BySeat::new([states[0], states[1], states[2], states[3]]),
         move_number: 1,
     };
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{pieces}: {e}"))

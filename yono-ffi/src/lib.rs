@@ -1023,7 +1023,7 @@ pub unsafe extern "C" fn yono_position_score(
         // SAFETY: NULL or valid, per the contract.
         let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
         let seat = seat_arg(seat)?;
-        *out = game.scores()[seat.index()].map_or(-1, |s| s as i8);
+        *out = game.scores()[seat].map_or(-1, |s| s as i8);
         Ok(())
     })
 }

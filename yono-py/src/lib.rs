@@ -1384,7 +1384,7 @@ impl PyPosition {
     fn threats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         let pos = self.pos(py)?.clone();
-        for (seat, by) in yono::Seat::ALL.into_iter().zip(pos.threats()) {
+        for (seat, by) in pos.threats() {
             if pos.king(seat).is_some() {
                 let by: Vec<PySeat> = by.iter().map(PySeat::of).collect();
                 dict.set_item(PySeat::of(seat), PyList::new(py, by)?)?;
@@ -1428,7 +1428,7 @@ impl PyPosition {
     /// The score of `seat` once decided, else None.
     fn score(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
         let seat = seat_arg(seat)?;
-        Ok(self.game(py)?.scores()[seat.index()])
+        Ok(self.game(py)?.scores()[seat])
     }
 
     /// How often the current position has occurred in this history, this one included.

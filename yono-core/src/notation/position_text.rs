@@ -4,7 +4,7 @@
 //! Parsing only checks the syntax; [`crate::Position::from_setup`] decides whether the
 //! position can exist.
 
-use crate::{ParseError, Piece, PieceKind, Reserve, ReserveProblem, Ruleset, Seat};
+use crate::{BySeat, ParseError, Piece, PieceKind, Reserve, ReserveProblem, Ruleset, Seat};
 use core::fmt;
 use core::str::FromStr;
 
@@ -39,10 +39,10 @@ pub struct Setup {
     pub board: [Option<Piece>; 81],
     /// The seat to move.
     pub turn: Seat,
-    /// Reserves by seat index.
-    pub reserves: [Reserve; 4],
-    /// Each seat's state, by seat index.
-    pub seats: [SeatState; 4],
+    /// Each seat's reserve.
+    pub reserves: BySeat<Reserve>,
+    /// Each seat's state.
+    pub seats: BySeat<SeatState>,
     /// The move number, from 1.
     pub move_number: u32,
 }
@@ -52,7 +52,7 @@ impl Setup {
     /// (South and North playing, West and East absent) for standard Shogi.
     pub fn ruleset(&self) -> Option<Ruleset> {
         let absent = self.seats.map(|s| s == SeatState::Absent);
-        match absent {
+        match absent.into_array() {
             [false, false, false, false] => Some(Ruleset::Yono),
             // Nobody is removed in Shogi (RULES.md §9): its seats field is exactly
             // `s-n-`, never a score.
@@ -334,8 +334,8 @@ impl FromStr for Setup {
         Ok(Setup {
             board,
             turn,
-            reserves,
-            seats,
+            reserves: reserves.into(),
+            seats: seats.into(),
             move_number,
         })
     }
@@ -366,7 +366,7 @@ impl fmt::Display for Setup {
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        for (i, r) in self.reserves.iter().enumerate() {
+        for (i, (_, r)) in self.reserves.iter().enumerate() {
             if i > 0 {
                 out.push('/');
             }

@@ -6,7 +6,7 @@ use super::position_text::{
     write_board,
 };
 use super::{SeatState, Setup};
-use crate::{ParseError, Piece, PieceKind, Reserve, ReserveProblem, Ruleset, Seat};
+use crate::{BySeat, ParseError, Piece, PieceKind, Reserve, ReserveProblem, Ruleset, Seat};
 
 impl Setup {
     /// Parses SFEN (standard Shogi only): upper case is South (Sente, `b`), lower
@@ -81,13 +81,13 @@ impl Setup {
         Ok(Setup {
             board,
             turn,
-            reserves,
-            seats: [
+            reserves: reserves.into(),
+            seats: BySeat::new([
                 SeatState::Playing,
                 SeatState::Absent,
                 SeatState::Playing,
                 SeatState::Absent,
-            ],
+            ]),
             move_number,
         })
     }

@@ -11,7 +11,7 @@ use crate::attacks::{self, bishop_attacks, king_attacks, lance_attacks, rook_att
 use crate::movegen::step_forward;
 use crate::notation::SeatState;
 use crate::zobrist::{reserve_key, KEYS};
-use crate::{Bitboard, Move, PieceKind, Position, Seat, SeatSet, Square};
+use crate::{Bitboard, BySeat, Move, PieceKind, Position, Seat, SeatSet, Square};
 
 /// Pieces grouped by the way they attack: one union per movement pattern.
 #[derive(Copy, Clone)]
@@ -266,10 +266,15 @@ impl Position {
             .collect()
     }
 
-    /// For each seat (by index), the seats threatening its King: what a GUI shows as
-    /// check.
-    pub fn threats(&self) -> [SeatSet; 4] {
-        Seat::ALL.map(|s| self.threatened_by(s))
+    /// For each seat, the seats threatening its King: what a GUI shows as check.
+    ///
+    /// ```
+    /// use yono::{Position, Seat};
+    /// let threats = Position::start().threats();
+    /// assert!(threats[Seat::North].is_empty());
+    /// ```
+    pub fn threats(&self) -> BySeat<SeatSet> {
+        BySeat::from_fn(|s| self.threatened_by(s))
     }
 
     /// Whether the King of the seat to move is threatened.

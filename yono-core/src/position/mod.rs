@@ -25,7 +25,7 @@ pub use status::Status;
 
 use crate::notation::{SeatState, Setup};
 use crate::zobrist::{reserve_key, KEYS};
-use crate::{Bitboard, Piece, PieceKind, Reserve, Ruleset, Seat, SeatSet, Square};
+use crate::{Bitboard, BySeat, Piece, PieceKind, Reserve, Ruleset, Seat, SeatSet, Square};
 
 /// The state of a game without its history (see [`crate::Game`] for repetition).
 ///
@@ -46,8 +46,8 @@ pub struct Position {
     pub(crate) by_seat: [Bitboard; 4],
     pub(crate) by_kind: [Bitboard; 14],
     pub(crate) occupied: Bitboard,
-    pub(crate) reserves: [Reserve; 4],
-    pub(crate) seats: [SeatState; 4],
+    pub(crate) reserves: BySeat<Reserve>,
+    pub(crate) seats: BySeat<SeatState>,
     pub(crate) in_game: SeatSet,
     pub(crate) turn: Seat,
     pub(crate) move_number: u32,
@@ -176,7 +176,7 @@ impl Position {
                 key ^= KEYS.piece[p.seat.index()][p.kind.index()][sq.index()];
             }
         }
-        for (s, reserve) in self.reserves.iter().enumerate() {
+        for (s, reserve) in self.reserves.values().enumerate() {
             for (h, &count) in reserve.0.iter().enumerate() {
                 key ^= reserve_key(s, h, count);
             }

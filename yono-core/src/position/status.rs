@@ -1,7 +1,7 @@
 //! Whether the game goes on, who won, and the scores (RULES.md §6–§7).
 
 use crate::notation::SeatState;
-use crate::{Position, Seat};
+use crate::{BySeat, Position, Seat};
 
 /// Whether the game goes on, and how it ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -42,11 +42,16 @@ impl Position {
         self.score_given(seat, || self.status())
     }
 
-    /// [`Position::score`] for every seat, by seat index.
-    pub fn scores(&self) -> [Option<u8>; 4] {
+    /// [`Position::score`] for every seat.
+    ///
+    /// ```
+    /// use yono::{Position, Seat};
+    /// assert_eq!(Position::start().scores()[Seat::East], None);
+    /// ```
+    pub fn scores(&self) -> BySeat<Option<u8>> {
         // The status may cost a move search (Shogi): find it at most once.
         let status = std::cell::OnceCell::new();
-        Seat::ALL.map(|s| self.score_given(s, || *status.get_or_init(|| self.status())))
+        BySeat::from_fn(|s| self.score_given(s, || *status.get_or_init(|| self.status())))
     }
 
     pub(crate) fn score_given(&self, seat: Seat, status: impl FnOnce() -> Status) -> Option<u8> {

@@ -111,7 +111,7 @@ impl Position {
             }
             count += pos
                 .reserves
-                .iter()
+                .values()
                 .map(|r| r.count(kind) as u32)
                 .sum::<u32>();
             let max = ruleset.supply(kind);

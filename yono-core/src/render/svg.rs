@@ -873,7 +873,7 @@ fn write_svg(out: &mut String, pos: &Position, opts: &SvgOptions) -> core::fmt::
     let threats = if opts.show_threats {
         pos.threats()
     } else {
-        [crate::SeatSet::EMPTY; 4]
+        crate::BySeat::default()
     };
     for seat in Seat::ALL {
         if let (false, Some(king)) = (threats[seat.index()].is_empty(), pos.king(seat)) {
