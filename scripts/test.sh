@@ -20,6 +20,9 @@ cargo fmt --all -- --check
 section "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+section "rustdoc: no broken or private links in the public docs"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features -p yono-core -p yono-engine -p yono-ffi
+
 section "yono-core with the rules alone (--no-default-features) and each feature alone"
 cargo build -p yono-core --no-default-features
 for feature in serde record svg; do

@@ -42,7 +42,7 @@ pub struct MoveEffect {
     /// Whether the move promotes.
     pub promotes: bool,
     /// The seats that lose by this move, with their scores, in seat order: seats
-    /// checkmated and removed (Yo[n]o), and at the end of a won game every seat but
+    /// checkmated and removed (Yo\[n\]o), and at the end of a won game every seat but
     /// the winner (in Shogi the checkmated side, which stays on the board).
     pub fallen: Vec<(Seat, u8)>,
     /// The status after the move (a [`Game`] also knows the repetition draw).

@@ -156,7 +156,7 @@ pub enum PromotionStatus {
 
 impl PromotionStatus {
     /// The promotion status of a `kind` of `seat` moving from `from` to `to` (whether
-    /// the piece can actually go there is not checked). It is [`promotion_split`] for
+    /// the piece can actually go there is not checked). It is the generator's promotion rule for
     /// one destination, so generation and the one-move check cannot disagree.
     #[inline]
     pub fn of(seat: Seat, kind: PieceKind, from: Square, to: Square) -> PromotionStatus {

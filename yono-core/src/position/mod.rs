@@ -101,7 +101,7 @@ impl Position {
         self.ruleset
     }
     /// The seat to move. Once the game is over this is still the seat whose turn it
-    /// would be: in Yo[n]o the winner (the only seat left), in Shogi the checkmated
+    /// would be: in Yo\[n\]o the winner (the only seat left), in Shogi the checkmated
     /// side (checkmate there is having no move on one's turn). Who won: [`Position::status`];
     /// who lost: [`Position::lost_seats`].
     #[inline]

@@ -36,7 +36,7 @@ impl Position {
     }
 
     /// The score of `seat` once it is decided: a checkmated seat's score, and at the
-    /// end of a won game the winner's ([`Ruleset::max_score`]) and, in Shogi, the
+    /// end of a won game the winner's ([`Ruleset::max_score`](crate::Ruleset::max_score)) and, in Shogi, the
     /// loser's 0. `None` while undecided or for a seat not in the ruleset.
     pub fn score(&self, seat: Seat) -> Option<u8> {
         self.score_given(seat, || self.status())
