@@ -1,4 +1,4 @@
-//! Players and helpers shared by the examples (tournament, selfplay, bench).
+//! Players and helpers shared by the examples (tournament, play_game, bench).
 #![allow(dead_code)]
 
 use yono::{Move, Position};

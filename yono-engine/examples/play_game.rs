@@ -4,7 +4,7 @@
 //! (the core does not depend on it), so this is its engine-aware sibling.
 //!
 //! ```text
-//! cargo run --release -p yono-engine --example selfplay -- --engine s,n [--nodes 10k] [--others greedy|random] [--seed 1] [--max-plies 800]
+//! cargo run --release -p yono-engine --example play_game -- --engine s,n [--nodes 10k] [--others greedy|random] [--seed 1] [--max-plies 800]
 //! ```
 
 mod common;
@@ -99,6 +99,6 @@ fn main() {
 }
 
 fn usage(msg: &str) -> ! {
-    eprintln!("selfplay: {msg}\nusage: selfplay --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]");
+    eprintln!("play_game: {msg}\nusage: play_game --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]");
     std::process::exit(2)
 }
