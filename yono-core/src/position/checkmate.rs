@@ -4,8 +4,9 @@
 //! its question: [`AttackerGroups`] and `find_attackers` (which pieces reach a
 //! square), `Safety` (generation: evasions, pins, the King's own moves), `KingFacts`
 //! and `king_stays_safe` (one move: does it expose the mover's King), and the
-//! elimination rule itself — `resolve_checkmates`, with `CheckmateHint`, the fast path
-//! that lets a search skip the Kings a move cannot expose.
+//! elimination rule itself — `first_round_suspects` (which Kings a move can have
+//! exposed), `resolve_checkmates` (the rounds of removals), and `CheckmateHint`, the
+//! fast path that lets a search skip the Kings a move cannot expose.
 
 use crate::attacks::{self, bishop_attacks, king_attacks, lance_attacks, rook_attacks};
 use crate::movegen::step_forward;
@@ -572,6 +573,25 @@ impl Position {
         }
         self.apply_and_pass_turn(mv, hint.next);
         self.resolve_checkmates(suspects, before_fall)
+    }
+
+    /// The seats whose King the first round of [`Position::resolve_checkmates`] must
+    /// test after `mover` played `mv` (`None`: the turn was handed on without a move)
+    /// and `next` is to move. A legal board move or drop leaves the mover's King
+    /// unthreatened by every seat, so only the others can fall at once; a pass or a
+    /// handed-on turn may leave it threatened, so the mover is tested too.
+    #[inline]
+    pub(crate) fn first_round_suspects(
+        &self,
+        mv: Option<Move>,
+        mover: Seat,
+        next: Seat,
+    ) -> SeatSet {
+        let others = self.in_game.without(next);
+        match mv {
+            Some(Move::Pass) | None => others,
+            Some(_) => others.without(mover),
+        }
     }
 
     /// RULES.md §6: the seat about to move checkmates, in rounds, every King it

@@ -85,12 +85,7 @@ impl Position {
         let mover = self.turn;
         let next = self.next_in_game(mover);
         self.apply_and_pass_turn(mv, next);
-        // A legal move leaves the mover's King unthreatened by every seat, so the first
-        // round need not look at it; a pass is the one move that may not.
-        let mut suspects = self.in_game.without(next);
-        if mv != Move::Pass {
-            suspects = suspects.without(mover);
-        }
+        let suspects = self.first_round_suspects(Some(mv), mover, next);
         self.resolve_checkmates(suspects, before_fall)
     }
 
@@ -214,11 +209,11 @@ impl Position {
             captured: None,
             before_fall: None,
         };
+        let passer = self.turn;
         self.move_number = self.move_number.saturating_add(1);
         self.set_turn(next);
-        // Passing may leave the passer's King threatened, so every seat but the new
-        // mover is a suspect.
-        let fallen = self.resolve_checkmates(self.in_game.without(next), |before| {
+        let suspects = self.first_round_suspects(None, passer, next);
+        let fallen = self.resolve_checkmates(suspects, |before| {
             unplay.before_fall = Some(Box::new(before.clone()))
         });
         (unplay, fallen)
