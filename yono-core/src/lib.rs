@@ -78,7 +78,7 @@
 //! (the Yo\[n\]o / Shogi switches). Rules: `position/` (validation, playing, King
 //! safety and the checkmate rule, status and scores), `movegen/` (legal moves, drops,
 //! why one move is illegal), `game.rs` (history, repetition). Text: `notation/`
-//! (position text, SFEN), `record/` (game records), `render/` (text and SVG
+//! (move text, position text, SFEN), `record/` (game records), `render/` (text and SVG
 //! diagrams). The project's `docs/ARCHITECTURE.md` has the full map.
 //!
 //! ## Feature flags
