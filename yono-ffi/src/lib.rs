@@ -1114,15 +1114,8 @@ pub unsafe extern "C" fn yono_position_check_move(
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_ref(pos) }?;
         let mv = from_c_move(mv)?;
-        let reason = if game.is_over() {
-            Some(IllegalMove::GameOver)
-        } else {
-            game.position().check_move(mv).err()
-        };
-        match reason {
-            None => Ok(()),
-            Some(reason) => Err(Fail::from_move_error(&MoveError::Illegal { mv, reason })),
-        }
+        game.check_move(mv)
+            .map_err(|reason| Fail::from_move_error(&MoveError::Illegal { mv, reason }))
     })
 }
 
@@ -1325,11 +1318,7 @@ pub unsafe extern "C" fn yono_position_perft(
     guard(|| {
         // SAFETY: NULL or valid, per the contract.
         let (game, out) = unsafe { (game_ref(pos)?, out_mut(out, "out")?) };
-        *out = if depth > 0 && game.is_over() {
-            0
-        } else {
-            yono::perft(game.position(), depth)
-        };
+        *out = game.perft(depth);
         Ok(())
     })
 }
@@ -2145,12 +2134,7 @@ pub unsafe extern "C" fn yono_game_moves_from(
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_ref(game) }?;
         let from = square_arg(from, "origin")?;
-        let list: Vec<Move> = game
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| m.from() == Some(from))
-            .collect();
+        let list = game.moves_from(from);
         // SAFETY: per the array rules of the contract.
         unsafe { write_moves(&list, moves, capacity, count) }
     })
@@ -2173,12 +2157,7 @@ pub unsafe extern "C" fn yono_game_drops_of(
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { game_ref(game) }?;
         let kind = hand_kind_arg(kind)?;
-        let list: Vec<Move> = game
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| matches!(m, Move::Drop { kind: k, .. } if *k == kind))
-            .collect();
+        let list = game.drops_of(kind);
         // SAFETY: per the array rules of the contract.
         unsafe { write_moves(&list, moves, capacity, count) }
     })
@@ -2199,15 +2178,11 @@ pub unsafe extern "C" fn yono_game_promotion_status(
         // SAFETY: NULL or valid, per the contract.
         let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
         let (from, to) = (square_arg(from, "origin")?, square_arg(to, "destination")?);
-        *out = if game.is_drawn() {
-            YONO_PROMOTION_NO_MOVE
-        } else {
-            match game.position().promotion_status(from, to) {
-                Some(yono::PromotionStatus::Impossible) => YONO_PROMOTION_IMPOSSIBLE,
-                Some(yono::PromotionStatus::Optional) => YONO_PROMOTION_OPTIONAL,
-                Some(yono::PromotionStatus::Compulsory) => YONO_PROMOTION_COMPULSORY,
-                None => YONO_PROMOTION_NO_MOVE,
-            }
+        *out = match game.promotion_status(from, to) {
+            Some(yono::PromotionStatus::Impossible) => YONO_PROMOTION_IMPOSSIBLE,
+            Some(yono::PromotionStatus::Optional) => YONO_PROMOTION_OPTIONAL,
+            Some(yono::PromotionStatus::Compulsory) => YONO_PROMOTION_COMPULSORY,
+            None => YONO_PROMOTION_NO_MOVE,
         };
         Ok(())
     })
@@ -2316,17 +2291,7 @@ pub unsafe extern "C" fn yono_game_lost_seats(
     guard(|| {
         // SAFETY: NULL or valid, per the contract.
         let (game, out) = unsafe { (game_ref(game)?, out_mut(out, "out")?) };
-        let mut lost = game.position().lost_seats();
-        if game.is_drawn() {
-            // A drawn game has no loser beyond those already out.
-            lost = yono::SeatSet::EMPTY;
-            for seat in Seat::ALL {
-                if matches!(game.position().seat_state(seat), SeatState::Out(_)) {
-                    lost = lost.with(seat);
-                }
-            }
-        }
-        *out = lost.bits();
+        *out = game.lost_seats().bits();
         Ok(())
     })
 }
