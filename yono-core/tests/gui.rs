@@ -3,6 +3,9 @@
 //! loading. Each is checked against what it abbreviates (the full move list, the
 //! position after playing) over random games in both rulesets.
 
+mod invariants;
+
+use invariants::XorShift;
 use yono::{
     Game, GameRecord, Move, PieceKind, Position, PromotionStatus, Ruleset, Seat, SeatState, Square,
     Status,
@@ -11,24 +14,14 @@ use yono::{
 /// Calls `check` on every `every`-th position of 24 random games.
 fn random_games(every: usize, mut check: impl FnMut(&Game)) {
     for seed in 0..24u64 {
-        let mut game = Game::new(if seed % 3 == 2 {
-            Ruleset::Shogi
-        } else {
-            Ruleset::Yono
-        });
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let (mut game, mut rng) = XorShift::game(seed, 3);
         for ply in 0..(20 + seed as usize * 9) {
             if ply % every == 0 {
                 check(&game);
             }
-            let moves = game.legal_moves();
-            if moves.is_empty() {
+            if rng.play(&mut game).is_none() {
                 break;
             }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            game.play(moves[(s % moves.len() as u64) as usize]).unwrap();
         }
         check(&game);
     }
@@ -179,6 +172,16 @@ fn shogi_win_turn_lost_seats_and_scores_agree() {
     assert_eq!(effect.next_turn, Seat::North);
 }
 
+/// Plays one of the legal moves (there must be one), chosen by a linear congruential
+/// step of `s`.
+fn play_lcg(game: &mut Game, s: &mut u64) {
+    let moves = game.legal_moves();
+    *s = s
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    game.play(moves[(*s >> 33) as usize % moves.len()]).unwrap();
+}
+
 #[test]
 fn yono_win_turn_is_the_winner() {
     // Play random Yo[n]o games to the end: the seat to move is the winner, and every
@@ -187,11 +190,7 @@ fn yono_win_turn_is_the_winner() {
         let mut game = Game::new(Ruleset::Yono);
         let mut s = seed * 7919 + 13;
         while !game.is_over() {
-            let moves = game.legal_moves();
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+            play_lcg(&mut game, &mut s);
         }
         let pos = game.position();
         if let Status::Won(w) = game.status() {
@@ -207,11 +206,7 @@ fn undo_and_redo_step_through_a_game() {
     let mut game = Game::new(Ruleset::Yono);
     let mut s = 99u64;
     for _ in 0..60 {
-        let moves = game.legal_moves();
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+        play_lcg(&mut game, &mut s);
     }
     let end = game.clone();
     let positions: Vec<Position> = {
