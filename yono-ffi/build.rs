@@ -64,7 +64,11 @@ fn render_codes(names: &[&str]) -> String {
     );
     for (i, name) in names.iter().enumerate() {
         let upper = name.to_ascii_uppercase();
-        let _ = writeln!(out, "    /// \"{name}\"\n    YONO_ERROR_{upper} = {},", i + 1);
+        let _ = writeln!(
+            out,
+            "    /// \"{name}\"\n    YONO_ERROR_{upper} = {},",
+            i + 1
+        );
     }
     let n = names.len() + 1;
     let _ = writeln!(
