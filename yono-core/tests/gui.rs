@@ -51,6 +51,67 @@ fn moves_from_and_drops_of_partition_the_legal_moves() {
 }
 
 #[test]
+fn a_game_asks_its_position_until_it_is_drawn() {
+    random_games(7, |game| {
+        let pos = game.position();
+        assert!(game.live_position().is_some());
+        for sq in Square::all() {
+            let from = game.moves_from(sq);
+            assert_eq!(from, pos.moves_from(sq));
+            for to in from.iter().filter_map(|m| m.to()) {
+                assert_eq!(game.promotion_status(sq, to), pos.promotion_status(sq, to));
+            }
+        }
+        for kind in PieceKind::HAND {
+            assert_eq!(game.drops_of(kind), pos.drops_of(kind));
+        }
+        assert_eq!(game.lost_seats(), pos.lost_seats());
+        assert_eq!(game.perft(1), yono::perft(pos, 1));
+        assert_eq!(game.divide(1), yono::divide(pos, 1));
+        for &mv in game.legal_moves().iter() {
+            assert!(game.is_legal(mv));
+        }
+    });
+    // Drawn by repetition: no moves, no promotion, no loser beyond the seats out,
+    // though the board alone still has moves.
+    let cycles: [(Ruleset, &[&str]); 2] = [
+        (
+            Ruleset::Yono,
+            &[
+                "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+            ],
+        ),
+        (Ruleset::Shogi, &["5i5h", "5a5b", "5h5i", "5b5a"]),
+    ];
+    for (ruleset, cycle) in cycles {
+        let mut game = Game::new(ruleset);
+        for mv in cycle.repeat(3) {
+            game.play_text(mv).unwrap();
+        }
+        assert!(game.is_drawn() && game.live_position().is_none());
+        let pos = game.position();
+        let mut list = pos.legal_moves();
+        assert!(!list.is_empty());
+        game.legal_moves_into(&mut list);
+        assert!(list.is_empty());
+        for sq in Square::all() {
+            assert!(game.moves_from(sq).is_empty());
+            for to in pos.moves_from(sq).iter().filter_map(|m| m.to()) {
+                assert_eq!(game.promotion_status(sq, to), None);
+            }
+        }
+        assert!(PieceKind::HAND.iter().all(|&k| game.drops_of(k).is_empty()));
+        assert!(game.lost_seats().is_empty());
+        assert_eq!((game.perft(0), game.perft(2)), (1, 0));
+        assert!(game.divide(2).is_empty());
+        for &mv in pos.legal_moves().iter() {
+            assert!(!game.is_legal(mv));
+            assert_eq!(game.check_move(mv), Err(yono::IllegalMove::GameOver));
+        }
+    }
+}
+
+#[test]
 fn promotion_status_matches_the_move_list() {
     random_games(17, |game| {
         let pos = game.position();
