@@ -96,6 +96,31 @@ pub fn with_in_reserve(pos: &Position, pick: impl Fn(PieceKind) -> bool) -> Posi
     Position::from_setup(&setup).expect("valid derived start")
 }
 
+/// Two Yo[n]o starts with pieces in reserve, so that drops (and the binding limit)
+/// come from the first move: Silvers, Knights and Lances; Golds, Bishops, Silvers and
+/// Knights.
+pub fn reserve_starts(yono: &Position) -> [Position; 2] {
+    [
+        with_in_reserve(yono, |k| {
+            matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
+        }),
+        with_in_reserve(yono, |k| {
+            matches!(
+                k,
+                PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
+            )
+        }),
+    ]
+}
+
+/// Two Yo[n]o starts with seats already out: West (score 0); West and North (0, 1).
+pub fn out_starts(yono: &Position) -> [Position; 2] {
+    [
+        with_out(yono, &[(Seat::West, 0)]),
+        with_out(yono, &[(Seat::West, 0), (Seat::North, 1)]),
+    ]
+}
+
 /// `pos` with the given seats already checkmated, with those scores.
 pub fn with_out(pos: &Position, out: &[(Seat, u8)]) -> Position {
     let mut setup = pos.to_setup();
