@@ -292,13 +292,20 @@ fn public_perft(pos: &mut Position, depth: u32) -> u64 {
     n
 }
 
+/// Perft at depths 0 and 1 (bulk counting), where the two `legal_moves` perfts below
+/// stop; `None` deeper.
+fn shallow_perft(pos: &Position, depth: u32) -> Option<u64> {
+    match depth {
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves()),
+        _ => None,
+    }
+}
+
 /// The same perft with copy-make: each child is a copy of the parent, then played.
 fn copy_make_perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return pos.count_legal_moves();
+    if let Some(n) = shallow_perft(pos, depth) {
+        return n;
     }
     let mut n = 0;
     for mv in pos.legal_moves() {
@@ -311,11 +318,8 @@ fn copy_make_perft(pos: &Position, depth: u32) -> u64 {
 
 /// The same perft with make/unmake and `legal_moves` (the convenient list).
 fn make_unmake_perft(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return pos.count_legal_moves();
+    if let Some(n) = shallow_perft(pos, depth) {
+        return n;
     }
     let mut n = 0;
     for mv in pos.legal_moves() {

@@ -11,9 +11,7 @@
 #[path = "../../yono-core/tests/invariants/mod.rs"]
 mod invariants;
 
-use yono::{
-    Game, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Setup,
-};
+use yono::{Game, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Setup};
 
 /// How many legal moves of a parsed position are tried one by one (all of them in
 /// practice: the most a position can have is [`yono::MAX_MOVES`]).
@@ -382,24 +380,21 @@ fn check_game(game: &Game) {
 pub fn starts() -> Vec<Position> {
     let yono = Position::start();
     let shogi = Position::new(Ruleset::Shogi);
-    use invariants::{with_in_reserve as in_reserve, with_out as without};
+    use invariants::{
+        out_starts, reserve_starts, with_in_reserve as in_reserve, with_out as without,
+    };
+    let [silvers, golds] = reserve_starts(&yono);
+    let [west_out, west_north_out] = out_starts(&yono);
     vec![
         yono.clone(),
         shogi.clone(),
-        in_reserve(&yono, |k| {
-            matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
-        }),
-        in_reserve(&yono, |k| {
-            matches!(
-                k,
-                PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
-            )
-        }),
+        silvers,
+        golds,
         in_reserve(&yono, |k| {
             matches!(k, PieceKind::Rook | PieceKind::Gold | PieceKind::Lance)
         }),
-        without(&yono, &[(Seat::West, 0)]),
-        without(&yono, &[(Seat::West, 0), (Seat::North, 1)]),
+        west_out,
+        west_north_out,
         without(&yono, &[(Seat::East, 0), (Seat::West, 1)]),
         in_reserve(&shogi, |k| {
             matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Pawn)

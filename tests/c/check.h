@@ -3,6 +3,7 @@
 #define YONO_TEST_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "yono.h"
@@ -48,6 +49,41 @@ static inline const char *text_of(const yono_position *pos) {
     static char buf[2048];
     if (yono_position_text(pos, buf, sizeof buf, NULL) != YONO_STATUS_OK) {
         return "<error>";
+    }
+    return buf;
+}
+
+/* How often `needle` occurs in `hay` (overlapping occurrences included). */
+static inline int count(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+/* The SVG of pos with opts, malloc'ed (NULL on error, or when the size asked first
+ * is not the size written). */
+static inline char *svg_of(const yono_game *pos, const yono_svg_options *opts) {
+    size_t need = 0;
+    if (yono_game_svg(pos, opts, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
+    char *buf = (char *)malloc(need);
+    if (buf == NULL) return NULL;
+    size_t again = 0;
+    if (yono_game_svg(pos, opts, buf, need, &again) != YONO_STATUS_OK || again != need ||
+        strlen(buf) + 1 != need) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* The text of a game record, malloc'ed (NULL on error). */
+static inline char *save(const yono_record *rec) {
+    size_t need = 0;
+    if (yono_record_save(rec, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
+    char *buf = (char *)malloc(need);
+    if (buf != NULL && yono_record_save(rec, buf, need, NULL) != YONO_STATUS_OK) {
+        free(buf);
+        return NULL;
     }
     return buf;
 }

@@ -89,13 +89,19 @@ step "compile example perft.c" "$CC" "${CWARN[@]}" -pedantic "${PC_CFLAGS[@]}" y
 read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
 step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
 
-# The C example of the top-level README, compiled and run as written.
-python3 - README.md "$OUT/readme_example.c" <<'PY'
+# readme_c_example SECTION FILE: the first C block of the README's section SECTION
+# into FILE, to compile and run as written.
+readme_c_example() {
+    python3 - README.md "$1" "$2" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
-section = text.split("## C and C++", 1)[1].split("\n## ", 1)[0]
-open(sys.argv[2], "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
+section = text.split("## " + sys.argv[2], 1)[1].split("\n## ", 1)[0]
+open(sys.argv[3], "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
 PY
+}
+
+# The C example of the top-level README, compiled and run as written.
+readme_c_example "C and C++" "$OUT/readme_example.c"
 step "compile the README's C example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_example.c" -o "$OUT/readme_example" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "run the README's C example under valgrind" bash -c "
     valgrind -q --leak-check=full --error-exitcode=1 '$OUT/readme_example' 2>&1 | tee '$OUT/readme_example.out' &&
@@ -133,12 +139,7 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
-python3 - README.md "$OUT/readme_engine.c" <<'PY'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-section = text.split("## Playing against the engine", 1)[1].split("\n## ", 1)[0]
-open(sys.argv[2], "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
-PY
+readme_c_example "Playing against the engine" "$OUT/readme_engine.c"
 step "compile the README's engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_engine.c" -o "$OUT/readme_engine" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "run the README's engine example" bash -c "'$OUT/readme_engine' | grep -q '^engine plays '"
 step "run example (shared)" "$OUT/play_game" 1 4

@@ -38,6 +38,27 @@ static size_t legal_count(const yono_position *pos) {
     return n;
 }
 
+/* The ruleset of `pos` (checking that the call succeeds). */
+static yono_ruleset ruleset_of(const yono_position *pos) {
+    yono_ruleset rs = 99;
+    CHECK_OK(yono_position_ruleset(pos, &rs));
+    return rs;
+}
+
+/* The seats in the game of `pos` (checking that the call succeeds). */
+static yono_seat_set seats_of(const yono_position *pos) {
+    yono_seat_set seats = 0xFF;
+    CHECK_OK(yono_position_seats_in_game(pos, &seats));
+    return seats;
+}
+
+/* The score of `seat` in `pos` (checking that the call succeeds). */
+static int8_t score_of(const yono_position *pos, yono_seat seat) {
+    int8_t score = -5;
+    CHECK_OK(yono_position_score(pos, seat, &score));
+    return score;
+}
+
 static int has_legal_move(const yono_position *pos, const char *text) {
     yono_move moves[YONO_MAX_MOVES];
     size_t n = 0;
@@ -88,15 +109,11 @@ static void test_start_position(void) {
     CHECK(pos != NULL);
     CHECK(strcmp(text_of(pos), YONO_START) == 0);
 
-    yono_ruleset rs = 99;
-    CHECK_OK(yono_position_ruleset(pos, &rs));
-    CHECK(rs == YONO_RULESET_YONO);
+    CHECK(ruleset_of(pos) == YONO_RULESET_YONO);
     yono_seat turn = 99;
     CHECK_OK(yono_position_turn(pos, &turn));
     CHECK(turn == YONO_SEAT_SOUTH);
-    yono_seat_set seats = 0;
-    CHECK_OK(yono_position_seats_in_game(pos, &seats));
-    CHECK(seats == 0xF);
+    CHECK(seats_of(pos) == 0xF);
     uint32_t number = 0;
     CHECK_OK(yono_position_move_number(pos, &number));
     CHECK(number == 1);
@@ -139,9 +156,7 @@ static void test_start_position(void) {
         yono_seat_set t = 99;
         CHECK_OK(yono_position_threatened_by(pos, s, &t));
         CHECK(t == 0);
-        int8_t score = 0;
-        CHECK_OK(yono_position_score(pos, s, &score));
-        CHECK(score == -1);
+        CHECK(score_of(pos, s) == -1);
         uint8_t out = 9;
         CHECK_OK(yono_position_is_out(pos, s, &out));
         CHECK(out == 0);
@@ -389,12 +404,8 @@ static void test_threats_and_endings(void) {
         CHECK(t == 0);
     }
     CHECK_OK(yono_position_play_text(pos, "5i5h"));
-    yono_seat_set seats = 0;
-    CHECK_OK(yono_position_seats_in_game(pos, &seats));
-    CHECK(seats == 0x7);
-    int8_t score = -5;
-    CHECK_OK(yono_position_score(pos, YONO_SEAT_EAST, &score));
-    CHECK(score == 0);
+    CHECK(seats_of(pos) == 0x7);
+    CHECK(score_of(pos, YONO_SEAT_EAST) == 0);
     uint8_t out = 0;
     CHECK_OK(yono_position_is_out(pos, YONO_SEAT_EAST, &out));
     CHECK(out == 1);
@@ -408,8 +419,7 @@ static void test_threats_and_endings(void) {
     CHECK(gs == YONO_GAME_ONGOING);
     /* Undo brings East back. */
     CHECK_OK(yono_position_undo(pos, NULL));
-    CHECK_OK(yono_position_seats_in_game(pos, &seats));
-    CHECK(seats == 0xF);
+    CHECK(seats_of(pos) == 0xF);
     yono_position_free(pos);
 
     pos = NULL;
@@ -420,8 +430,7 @@ static void test_threats_and_endings(void) {
     size_t n = 0;
     CHECK_OK(yono_position_legal_moves(pos, moves, 4, &n));
     CHECK(n == 1 && moves[0].type == YONO_MOVE_PASS);
-    CHECK_OK(yono_position_score(pos, YONO_SEAT_NORTH, &score));
-    CHECK(score == 1);
+    CHECK(score_of(pos, YONO_SEAT_NORTH) == 1);
     CHECK_OK(yono_position_is_out(pos, YONO_SEAT_WEST, &out));
     CHECK(out == 1);
     CHECK_OK(yono_position_play(pos, moves[0]));
@@ -433,8 +442,7 @@ static void test_threats_and_endings(void) {
     CHECK(winner == YONO_SEAT_SOUTH && turn == YONO_SEAT_SOUTH);
     const int8_t expected[4] = {3, 0, 1, 2};
     for (yono_seat s = 0; s < 4; s++) {
-        CHECK_OK(yono_position_score(pos, s, &score));
-        CHECK(score == expected[s]);
+        CHECK(score_of(pos, s) == expected[s]);
     }
     CHECK(legal_count(pos) == 0);
     uint64_t nodes = 9;
@@ -464,9 +472,7 @@ static void test_repetition(void) {
     CHECK_OK(yono_position_winner(pos, &winner));
     CHECK(winner == YONO_SEAT_NONE);
     for (yono_seat s = 0; s < 4; s++) {
-        int8_t score = -5;
-        CHECK_OK(yono_position_score(pos, s, &score));
-        CHECK(score == 0); /* 3 minus the 3 other remaining seats */
+        CHECK(score_of(pos, s) == 0); /* 3 minus the 3 other remaining seats */
     }
     CHECK(legal_count(pos) == 0);
     CHECK_STATUS(yono_position_play_text(pos, "5i5h"), YONO_STATUS_GAME_OVER, "game_over");
@@ -531,15 +537,9 @@ static void test_shogi(void) {
     CHECK(pos == NULL);
     CHECK_OK(yono_position_new_ruleset(YONO_RULESET_SHOGI, &pos));
     CHECK(strcmp(text_of(pos), SHOGI_START) == 0);
-    yono_ruleset rs = 9;
-    CHECK_OK(yono_position_ruleset(pos, &rs));
-    CHECK(rs == YONO_RULESET_SHOGI);
-    yono_seat_set seats = 0;
-    CHECK_OK(yono_position_seats_in_game(pos, &seats));
-    CHECK(seats == 0x5);
-    int8_t score = 0;
-    CHECK_OK(yono_position_score(pos, YONO_SEAT_WEST, &score));
-    CHECK(score == -1);
+    CHECK(ruleset_of(pos) == YONO_RULESET_SHOGI);
+    CHECK(seats_of(pos) == 0x5);
+    CHECK(score_of(pos, YONO_SEAT_WEST) == -1);
 
     char sfen[200];
     size_t need = 0;
@@ -552,8 +552,7 @@ static void test_shogi(void) {
     CHECK(strcmp(text_of(from_sfen), SHOGI_START) == 0);
     yono_position *from_text = NULL;
     CHECK_OK(yono_position_from_text(SHOGI_START, &from_text));
-    CHECK_OK(yono_position_ruleset(from_text, &rs));
-    CHECK(rs == YONO_RULESET_SHOGI);
+    CHECK(ruleset_of(from_text) == YONO_RULESET_SHOGI);
 
     /* Published perft: 30, 900, 25470, 719731. */
     const uint64_t expected[] = {30, 900, 25470, 719731};
@@ -571,8 +570,7 @@ static void test_shogi(void) {
     }
     CHECK_OK(yono_position_status(from_text, &gs));
     CHECK(gs == YONO_GAME_DRAWN_BY_REPETITION);
-    CHECK_OK(yono_position_score(from_text, YONO_SEAT_SOUTH, &score));
-    CHECK(score == 0);
+    CHECK(score_of(from_text, YONO_SEAT_SOUTH) == 0);
     CHECK_OK(yono_position_sfen(from_text, sfen, sizeof sfen, NULL));
     CHECK(strncmp(sfen, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 13", 64) == 0);
 

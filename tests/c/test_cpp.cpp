@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "check.h"
+#include "error.hpp"
 
 namespace {
 
@@ -14,16 +15,6 @@ struct PositionDeleter {
     void operator()(yono_position *p) const noexcept { yono_position_free(p); }
 };
 using Position = std::unique_ptr<yono_position, PositionDeleter>;
-
-struct Error : std::runtime_error {
-    yono_status status;
-    std::string code;
-    Error(yono_status s, const char *c, const char *m) : std::runtime_error(m), status(s), code(c) {}
-};
-
-void ok(yono_status s) {
-    if (s != YONO_STATUS_OK) throw Error(s, yono_last_error_code(), yono_last_error_message());
-}
 
 Position from_text(const std::string &text) {
     yono_position *p = nullptr;

@@ -121,20 +121,14 @@ static char *controller_render(const controller *c, const yono_game *g) {
         CHECK_OK(yono_position_turn(g, &o.selected_reserve_seat));
         o.selected_reserve_kind = c->drop;
     }
-    size_t need = 0;
-    if (yono_game_svg(g, &o, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
-    char *svg = (char *)malloc(need);
-    if (svg != NULL && yono_game_svg(g, &o, svg, need, NULL) != YONO_STATUS_OK) {
-        free(svg);
-        svg = NULL;
-    }
-    return svg;
+    return svg_of(g, &o);
 }
 
-static int count(const char *hay, const char *needle) {
-    int n = 0;
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) n++;
-    return n;
+/* Checks the picture the GUI would show now: one selection, and `n` times `mark`. */
+static void check_render(const controller *c, const char *mark, int n) {
+    char *svg = controller_render(c, c->game);
+    CHECK(svg != NULL && count(svg, "class=\"selected\"") == 1 && count(svg, mark) == n);
+    free(svg);
 }
 
 /* ---- the flows ----------------------------------------------------------------- */
@@ -151,10 +145,7 @@ static void test_click_select_play_undo_redo(void) {
     square_pixel(&c, YONO_SQUARE(5, 7), &x, &y);
     CHECK(controller_click(&c, x, y) == 0);
     CHECK(c.selected == YONO_SQUARE(5, 7) && c.target_count == 1);
-    char *svg = controller_render(&c, c.game);
-    CHECK(svg != NULL && count(svg, "class=\"selected\"") == 1 &&
-          count(svg, "<circle class=\"destination\"") == 1);
-    free(svg);
+    check_render(&c, "<circle class=\"destination\"", 1);
     /* Click 5f: played, no capture, nobody falls, West to move. */
     square_pixel(&c, YONO_SQUARE(5, 6), &x, &y);
     CHECK(controller_click(&c, x, y) == 1);
@@ -197,10 +188,7 @@ static void test_promotion_dialog_and_drop_mate(void) {
     reserve_pixel(&c, YONO_SEAT_SOUTH, YONO_PIECE_GOLD, &x, &y);
     CHECK(controller_click(&c, x, y) == 0);
     CHECK(c.drop == YONO_PIECE_GOLD && c.target_count == 78);
-    char *svg = controller_render(&c, c.game);
-    CHECK(svg != NULL && count(svg, "class=\"selected\"") == 1 &&
-          count(svg, "class=\"destination\"") == 78);
-    free(svg);
+    check_render(&c, "class=\"destination\"", 78);
     /* Drop it on 5b: mate. North falls with 0; South wins; North is to move (and has
      * no move); North is not "out" (a Shogi King stays) but has lost. */
     square_pixel(&c, YONO_SQUARE(5, 2), &x, &y);
@@ -243,17 +231,6 @@ static void test_promotion_dialog_and_drop_mate(void) {
     square_pixel(&e, YONO_SQUARE(9, 1), &x, &y);
     CHECK(controller_click(&e, x, y) == 1 && e.dialogs_shown == 0 && e.last.promotes == 1);
     yono_game_free(e.game);
-}
-
-static char *save(const yono_record *rec) {
-    size_t need = 0;
-    if (yono_record_save(rec, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
-    char *text = (char *)malloc(need);
-    if (text != NULL && yono_record_save(rec, text, need, NULL) != YONO_STATUS_OK) {
-        free(text);
-        return NULL;
-    }
-    return text;
 }
 
 static void test_save_load_continue(void) {

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "error.hpp"
 #include "yono.h"
 
 namespace {
@@ -35,16 +36,6 @@ void check(bool ok, const char *what, int line) {
     }
 }
 #define CHECK(cond) check((cond), #cond, __LINE__)
-
-struct Error : std::runtime_error {
-    yono_status status;
-    std::string code;
-    Error(yono_status s, const char *c, const char *m) : std::runtime_error(m), status(s), code(c) {}
-};
-
-void ok(yono_status s) {
-    if (s != YONO_STATUS_OK) throw Error(s, yono_last_error_code(), yono_last_error_message());
-}
 
 struct GameDeleter {
     void operator()(yono_game *g) const noexcept { yono_game_free(g); }

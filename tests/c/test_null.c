@@ -8,6 +8,18 @@
 
 #define NUL_ARG(call) CHECK_STATUS(call, YONO_STATUS_NULL_ARGUMENT, "null_argument")
 #define SHORT(call) CHECK_STATUS(call, YONO_STATUS_BUFFER_TOO_SMALL, "buffer_too_small")
+/* A query refuses a NULL handle and a NULL output: fn(NULL, ..., &out) and
+ * fn(pos, ..., NULL), with the arguments `...` in between (NUL_QUERY: none). */
+#define NUL_QUERY(fn, out)              \
+    do {                                \
+        NUL_ARG(fn(NULL, &(out)));      \
+        NUL_ARG(fn(pos, NULL));         \
+    } while (0)
+#define NUL_QUERY_WITH(fn, out, ...)                \
+    do {                                            \
+        NUL_ARG(fn(NULL, __VA_ARGS__, &(out)));     \
+        NUL_ARG(fn(pos, __VA_ARGS__, NULL));        \
+    } while (0)
 
 typedef yono_status (*text_fn)(const yono_position *, char *, size_t, size_t *);
 
@@ -70,40 +82,28 @@ int main(void) {
 
     /* Queries: NULL handle, NULL output. */
     yono_ruleset rs;
-    NUL_ARG(yono_position_ruleset(NULL, &rs));
-    NUL_ARG(yono_position_ruleset(pos, NULL));
+    NUL_QUERY(yono_position_ruleset, rs);
     yono_seat seat;
-    NUL_ARG(yono_position_turn(NULL, &seat));
-    NUL_ARG(yono_position_turn(pos, NULL));
+    NUL_QUERY(yono_position_turn, seat);
     yono_seat_set set;
-    NUL_ARG(yono_position_seats_in_game(NULL, &set));
-    NUL_ARG(yono_position_seats_in_game(pos, NULL));
+    NUL_QUERY(yono_position_seats_in_game, set);
     uint32_t number;
-    NUL_ARG(yono_position_move_number(NULL, &number));
-    NUL_ARG(yono_position_move_number(pos, NULL));
+    NUL_QUERY(yono_position_move_number, number);
     yono_piece piece;
-    NUL_ARG(yono_position_piece_at(NULL, 0, &piece));
-    NUL_ARG(yono_position_piece_at(pos, 0, NULL));
+    NUL_QUERY_WITH(yono_position_piece_at, piece, 0);
     NUL_ARG(yono_position_piece_at(pos, 200, NULL)); /* NULL is reported first */
     uint8_t count;
-    NUL_ARG(yono_position_reserve_count(NULL, 0, YONO_PIECE_PAWN, &count));
-    NUL_ARG(yono_position_reserve_count(pos, 0, YONO_PIECE_PAWN, NULL));
-    NUL_ARG(yono_position_threatened_by(NULL, 0, &set));
-    NUL_ARG(yono_position_threatened_by(pos, 0, NULL));
+    NUL_QUERY_WITH(yono_position_reserve_count, count, 0, YONO_PIECE_PAWN);
+    NUL_QUERY_WITH(yono_position_threatened_by, set, 0);
     yono_game_status gs;
-    NUL_ARG(yono_position_status(NULL, &gs));
-    NUL_ARG(yono_position_status(pos, NULL));
-    NUL_ARG(yono_position_winner(NULL, &seat));
-    NUL_ARG(yono_position_winner(pos, NULL));
+    NUL_QUERY(yono_position_status, gs);
+    NUL_QUERY(yono_position_winner, seat);
     int8_t score;
-    NUL_ARG(yono_position_score(NULL, 0, &score));
-    NUL_ARG(yono_position_score(pos, 0, NULL));
+    NUL_QUERY_WITH(yono_position_score, score, 0);
     uint8_t out;
-    NUL_ARG(yono_position_is_out(NULL, 0, &out));
-    NUL_ARG(yono_position_is_out(pos, 0, NULL));
+    NUL_QUERY_WITH(yono_position_is_out, out, 0);
     uint64_t nodes;
-    NUL_ARG(yono_position_perft(NULL, 1, &nodes));
-    NUL_ARG(yono_position_perft(pos, 1, NULL));
+    NUL_QUERY_WITH(yono_position_perft, nodes, 1);
 
     /* Move arrays. */
     yono_move moves[YONO_MAX_MOVES];

@@ -11,27 +11,6 @@ static const char *MIDGAME =
     "wL1wN1wPnG2nL/2nK3nSs+BnR/2wB2nP1nP1/wG1wBwPnP1nP2/wK4sK1w+P1/1wR2wSsG2n+N/"
     "sP1sNsPsP4/sR7n+P/sL1sS1s+B4 n G4P/P/P/- swn0 74";
 
-/* The SVG of pos with opts, malloc'ed (NULL on error). */
-static char *svg_of(const yono_game *pos, const yono_svg_options *opts) {
-    size_t need = 0;
-    if (yono_game_svg(pos, opts, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
-    char *buf = (char *)malloc(need);
-    if (buf == NULL) return NULL;
-    size_t again = 0;
-    if (yono_game_svg(pos, opts, buf, need, &again) != YONO_STATUS_OK || again != need ||
-        strlen(buf) + 1 != need) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
-static int count(const char *hay, const char *needle) {
-    int n = 0;
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) n++;
-    return n;
-}
-
 static void test_svg(void) {
     yono_position *pos = NULL;
     CHECK_OK(yono_position_from_text(MIDGAME, &pos));
@@ -226,17 +205,6 @@ static void test_svg_geometry(void) {
                  YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
     CHECK_STATUS(yono_svg_hit_test(0.0f, 0.0f, 0, NULL, &seat, &kind), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
-}
-
-static char *save(const yono_record *rec) {
-    size_t need = 0;
-    if (yono_record_save(rec, NULL, 0, &need) != YONO_STATUS_OK) return NULL;
-    char *buf = (char *)malloc(need);
-    if (buf != NULL && yono_record_save(rec, buf, need, NULL) != YONO_STATUS_OK) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
 }
 
 static void test_record(void) {

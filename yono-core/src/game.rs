@@ -188,11 +188,61 @@ impl Game {
 
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        if self.drawn {
-            MoveList::new()
-        } else {
-            self.position().legal_moves()
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// [`Game::legal_moves`] into a list the caller reuses (none once the game is
+    /// over, the repetition draw included).
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// let mut list = yono::MoveList::new();
+    /// game.legal_moves_into(&mut list);
+    /// assert_eq!(list.len(), 12);
+    /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert!(game.is_drawn());
+    /// game.legal_moves_into(&mut list);
+    /// assert!(list.is_empty());
+    /// ```
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        match self.live_position() {
+            Some(pos) => pos.legal_moves_into(list),
+            None => list.clear(),
         }
+    }
+
+    /// Whether `mv` is legal now: [`Game::check_move`] without the reason (false once
+    /// the game is over, the repetition draw included).
+    ///
+    /// ```
+    /// let game = yono::Game::new(yono::Ruleset::Yono);
+    /// assert!(game.is_legal("5g5f".parse().unwrap()));
+    /// assert!(!game.is_legal("5g5e".parse().unwrap()));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// The current position while the history allows moves in it: `None` once the
+    /// game is drawn by repetition, the one place that rule ("drawn means no more
+    /// moves") is answered. The position's own questions (legal moves, promotion
+    /// status) already know when it is won.
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// assert!(game.live_position().is_some());
+    /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert!(game.live_position().is_none());
+    /// assert_eq!(game.position().legal_moves().len(), 12); // the board alone goes on
+    /// ```
+    pub fn live_position(&self) -> Option<&Position> {
+        (!self.drawn).then(|| self.position())
     }
 
     /// Plays a legal move and says what it did. After a fourth occurrence of a
@@ -228,14 +278,10 @@ impl Game {
     /// assert_eq!(game.check_move(Move::Pass), Err(IllegalMove::PassNotAllowed));
     /// ```
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        if self.drawn {
-            return Err(IllegalMove::GameOver);
-        }
+        let pos = self.live_position().ok_or(IllegalMove::GameOver)?;
         match &self.king_facts {
-            Some((at, facts)) if *at == self.moves.len() => {
-                self.position().check_move_with(mv, Some(facts))
-            }
-            _ => self.position().check_move(mv),
+            Some((at, facts)) if *at == self.moves.len() => pos.check_move_with(mv, Some(facts)),
+            _ => pos.check_move(mv),
         }
     }
 

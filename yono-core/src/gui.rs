@@ -132,12 +132,7 @@ impl Position {
     /// assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
     /// ```
     pub fn lost_seats(&self) -> SeatSet {
-        let mut lost = SeatSet::EMPTY;
-        for seat in self.ruleset().seats().iter() {
-            if matches!(self.seat_state(seat), crate::SeatState::Out(_)) {
-                lost = lost.with(seat);
-            }
-        }
+        let mut lost = self.out_seats();
         if let Status::Won(w) = self.status() {
             for seat in self.seats_in_game().without(w).iter() {
                 lost = lost.with(seat);
@@ -160,6 +155,19 @@ impl Position {
         let mut after = self.clone();
         after.play(mv)?;
         Ok(describe(self, &after, mv, after.status()))
+    }
+}
+
+impl Position {
+    /// The seats checkmated and removed from the game.
+    fn out_seats(&self) -> SeatSet {
+        let mut out = SeatSet::EMPTY;
+        for seat in self.ruleset().seats().iter() {
+            if matches!(self.seat_state(seat), crate::SeatState::Out(_)) {
+                out = out.with(seat);
+            }
+        }
+        out
     }
 }
 
@@ -190,7 +198,52 @@ fn describe(before: &Position, after: &Position, mv: Move, status: Status) -> Mo
     }
 }
 
+/// The GUI questions of a game: those of [`Position`] on the current position, with the
+/// repetition draw (once drawn, no moves and no losers beyond the seats already out).
+///
+/// ```
+/// use yono::{Game, PieceKind, Ruleset, Square};
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let mut game = Game::new(Ruleset::Yono);
+/// assert_eq!(game.moves_from(sq("5g")), game.position().moves_from(sq("5g")));
+/// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
+///     game.play_text(mv).unwrap();
+/// }
+/// assert!(game.is_drawn());
+/// assert!(game.moves_from(sq("5g")).is_empty());
+/// assert_eq!(game.position().moves_from(sq("5g")).len(), 1); // the board alone goes on
+/// assert!(game.drops_of(PieceKind::Pawn).is_empty());
+/// assert_eq!(game.promotion_status(sq("5g"), sq("5f")), None);
+/// assert!(game.lost_seats().is_empty());
+/// ```
 impl Game {
+    /// [`Position::moves_from`] on the current position; none once the game is over.
+    pub fn moves_from(&self, from: Square) -> Vec<Move> {
+        self.live_position()
+            .map_or_else(Vec::new, |pos| pos.moves_from(from))
+    }
+
+    /// [`Position::drops_of`] on the current position; none once the game is over.
+    pub fn drops_of(&self, kind: PieceKind) -> Vec<Move> {
+        self.live_position()
+            .map_or_else(Vec::new, |pos| pos.drops_of(kind))
+    }
+
+    /// [`Position::promotion_status`] on the current position; `None` once the game
+    /// is over.
+    pub fn promotion_status(&self, from: Square, to: Square) -> Option<PromotionStatus> {
+        self.live_position()?.promotion_status(from, to)
+    }
+
+    /// [`Position::lost_seats`], except that a game drawn by repetition has no loser
+    /// beyond the seats already checkmated and removed.
+    pub fn lost_seats(&self) -> SeatSet {
+        match self.live_position() {
+            Some(pos) => pos.lost_seats(),
+            None => self.position().out_seats(),
+        }
+    }
+
     /// What `mv` would do in the current position (with the repetition draw): see
     /// [`Position::preview`].
     ///

@@ -64,16 +64,24 @@ impl PieceKind {
         PieceKind::PromotedPawn,
     ];
 
-    /// The seven kinds a reserve can hold, in notation order `R B G S N L P`.
-    pub const HAND: [PieceKind; 7] = [
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-    ];
+    /// The seven kinds a reserve can hold, in notation order `R B G S N L P`: the
+    /// unpromoted kinds but the King, [`PieceKind::ALL`]`[1..8]`.
+    ///
+    /// ```
+    /// use yono::PieceKind;
+    /// let letters: String = PieceKind::HAND.iter().map(|k| k.letter()).collect();
+    /// assert_eq!(letters, "RBGSNLP");
+    /// assert_eq!(PieceKind::HAND[..], PieceKind::ALL[1..8]);
+    /// ```
+    pub const HAND: [PieceKind; 7] = {
+        let mut hand = [PieceKind::Pawn; 7];
+        let mut i = 0;
+        while i < 7 {
+            hand[i] = PieceKind::ALL[i + 1];
+            i += 1;
+        }
+        hand
+    };
 
     /// Index 0–13.
     #[inline]

@@ -78,7 +78,7 @@
 //! (the Yo\[n\]o / Shogi switches). Rules: `position/` (validation, playing, King
 //! safety and the checkmate rule, status and scores), `movegen/` (legal moves, drops,
 //! why one move is illegal), `game.rs` (history, repetition). Text: `notation/`
-//! (position text, SFEN), `record/` (game records), `render/` (text and SVG
+//! (move text, position text, SFEN), `record/` (game records), `render/` (text and SVG
 //! diagrams). The project's `docs/ARCHITECTURE.md` has the full map.
 //!
 //! ## Feature flags
@@ -96,7 +96,10 @@
 //! GUIs: [`Position::moves_from`], [`Position::drops_of`],
 //! [`Position::promotion_status`], [`Position::preview`] and [`Game::play_described`]
 //! ([`MoveEffect`]), [`Position::lost_seats`], [`Game::redo`], and the SVG geometry in
-//! `svg` (see the project's `docs/GUI.md`).
+//! `svg` (see the project's `docs/GUI.md`). A [`Game`] answers the same questions with
+//! the repetition draw ([`Game::moves_from`], [`Game::drops_of`],
+//! [`Game::promotion_status`], [`Game::lost_seats`]; [`Game::live_position`] is `None`
+//! once it is drawn): the bindings ask these.
 //!
 //! Threads: every type is `Send` and `Sync` and keeps no interior mutability (no cache
 //! or lazy state behind `&self`), so any number of threads may read one `Game` or

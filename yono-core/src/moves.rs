@@ -1,8 +1,8 @@
-//! Moves, their USI-style text (RULES.md §7), and an allocation-free move list.
+//! Moves and an allocation-free move list (their text, RULES.md §7, is in
+//! `notation/move_text.rs`).
 
-use crate::{ParseMoveError, PieceKind, Square};
+use crate::{PieceKind, Square};
 use core::fmt;
-use core::str::FromStr;
 
 /// A move of the seat to move: a board move, a drop from the reserve, or a pass.
 ///
@@ -38,40 +38,6 @@ pub enum Move {
 }
 
 impl Move {
-    /// Parses move text: `7g7f`, `8h2b+`, `P*5e` or `pass`.
-    pub fn from_usi(text: &str) -> Result<Move, ParseMoveError> {
-        let bad = || ParseMoveError {
-            text: text.chars().take(32).collect(),
-        };
-        let b = text.as_bytes();
-        if text == "pass" {
-            return Ok(Move::Pass);
-        }
-        match b.len() {
-            4 if b[1] == b'*' => {
-                let kind = PieceKind::from_letter(b[0] as char)
-                    .filter(|k| k.hand_index().is_some())
-                    .ok_or_else(bad)?;
-                let to = Square::parse_bytes(&b[2..4]).ok_or_else(bad)?;
-                Ok(Move::Drop { kind, to })
-            }
-            4 | 5 => {
-                let promote = match b.get(4) {
-                    None => false,
-                    Some(b'+') => true,
-                    Some(_) => return Err(bad()),
-                };
-                let from = Square::parse_bytes(&b[0..2]).ok_or_else(bad)?;
-                let to = Square::parse_bytes(&b[2..4]).ok_or_else(bad)?;
-                if from == to {
-                    return Err(bad());
-                }
-                Ok(Move::Board { from, to, promote })
-            }
-            _ => Err(bad()),
-        }
-    }
-
     /// The destination square (`None` for a pass).
     pub fn to(self) -> Option<Square> {
         match self {
@@ -131,25 +97,6 @@ impl Move {
             to,
             promote: code & 0x4000 != 0,
         })
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Move::Board { from, to, promote } => {
-                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
-            }
-            Move::Drop { kind, to } => write!(f, "{}*{to}", kind.letter()),
-            Move::Pass => f.write_str("pass"),
-        }
-    }
-}
-
-impl FromStr for Move {
-    type Err = ParseMoveError;
-    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        Move::from_usi(s)
     }
 }
 

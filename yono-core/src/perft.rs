@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, to check move generation against
 //! published numbers and to measure speed.
 
-use crate::{Move, MoveList, Position};
+use crate::{Game, Move, MoveList, Position};
 
 /// Leaf count at `depth`, counting `pass` as a move; a finished game has no moves.
 /// The last ply is counted without playing its moves (bulk counting).
@@ -64,4 +64,35 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
             (mv, perft(&child, depth - 1))
         })
         .collect()
+}
+
+impl Game {
+    /// [`perft`] of the current position, with the repetition draw: a drawn game has
+    /// no moves (depth 0 still counts the one leaf).
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// assert_eq!(game.perft(2), yono::perft(game.position(), 2));
+    /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
+    ///     game.play_text(mv).unwrap();
+    /// }
+    /// assert_eq!((game.perft(0), game.perft(1)), (1, 0));
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self.live_position() {
+            Some(pos) => perft(pos, depth),
+            None => u64::from(depth == 0),
+        }
+    }
+
+    /// [`divide`] of the current position; empty once the game is drawn.
+    ///
+    /// ```
+    /// let game = yono::Game::new(yono::Ruleset::Yono);
+    /// assert_eq!(game.divide(2), yono::divide(game.position(), 2));
+    /// ```
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.live_position()
+            .map_or_else(Vec::new, |pos| divide(pos, depth))
+    }
 }

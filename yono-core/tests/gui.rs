@@ -3,6 +3,9 @@
 //! loading. Each is checked against what it abbreviates (the full move list, the
 //! position after playing) over random games in both rulesets.
 
+mod invariants;
+
+use invariants::XorShift;
 use yono::{
     Game, GameRecord, Move, PieceKind, Position, PromotionStatus, Ruleset, Seat, SeatState, Square,
     Status,
@@ -11,24 +14,14 @@ use yono::{
 /// Calls `check` on every `every`-th position of 24 random games.
 fn random_games(every: usize, mut check: impl FnMut(&Game)) {
     for seed in 0..24u64 {
-        let mut game = Game::new(if seed % 3 == 2 {
-            Ruleset::Shogi
-        } else {
-            Ruleset::Yono
-        });
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let (mut game, mut rng) = XorShift::game(seed, 3);
         for ply in 0..(20 + seed as usize * 9) {
             if ply % every == 0 {
                 check(&game);
             }
-            let moves = game.legal_moves();
-            if moves.is_empty() {
+            if rng.play(&mut game).is_none() {
                 break;
             }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            game.play(moves[(s % moves.len() as u64) as usize]).unwrap();
         }
         check(&game);
     }
@@ -55,6 +48,67 @@ fn moves_from_and_drops_of_partition_the_legal_moves() {
         let passes = all.iter().filter(|m| **m == Move::Pass).count();
         assert_eq!(count + passes, all.len(), "{}", pos.text());
     });
+}
+
+#[test]
+fn a_game_asks_its_position_until_it_is_drawn() {
+    random_games(7, |game| {
+        let pos = game.position();
+        assert!(game.live_position().is_some());
+        for sq in Square::all() {
+            let from = game.moves_from(sq);
+            assert_eq!(from, pos.moves_from(sq));
+            for to in from.iter().filter_map(|m| m.to()) {
+                assert_eq!(game.promotion_status(sq, to), pos.promotion_status(sq, to));
+            }
+        }
+        for kind in PieceKind::HAND {
+            assert_eq!(game.drops_of(kind), pos.drops_of(kind));
+        }
+        assert_eq!(game.lost_seats(), pos.lost_seats());
+        assert_eq!(game.perft(1), yono::perft(pos, 1));
+        assert_eq!(game.divide(1), yono::divide(pos, 1));
+        for &mv in game.legal_moves().iter() {
+            assert!(game.is_legal(mv));
+        }
+    });
+    // Drawn by repetition: no moves, no promotion, no loser beyond the seats out,
+    // though the board alone still has moves.
+    let cycles: [(Ruleset, &[&str]); 2] = [
+        (
+            Ruleset::Yono,
+            &[
+                "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+            ],
+        ),
+        (Ruleset::Shogi, &["5i5h", "5a5b", "5h5i", "5b5a"]),
+    ];
+    for (ruleset, cycle) in cycles {
+        let mut game = Game::new(ruleset);
+        for mv in cycle.repeat(3) {
+            game.play_text(mv).unwrap();
+        }
+        assert!(game.is_drawn() && game.live_position().is_none());
+        let pos = game.position();
+        let mut list = pos.legal_moves();
+        assert!(!list.is_empty());
+        game.legal_moves_into(&mut list);
+        assert!(list.is_empty());
+        for sq in Square::all() {
+            assert!(game.moves_from(sq).is_empty());
+            for to in pos.moves_from(sq).iter().filter_map(|m| m.to()) {
+                assert_eq!(game.promotion_status(sq, to), None);
+            }
+        }
+        assert!(PieceKind::HAND.iter().all(|&k| game.drops_of(k).is_empty()));
+        assert!(game.lost_seats().is_empty());
+        assert_eq!((game.perft(0), game.perft(2)), (1, 0));
+        assert!(game.divide(2).is_empty());
+        for &mv in pos.legal_moves().iter() {
+            assert!(!game.is_legal(mv));
+            assert_eq!(game.check_move(mv), Err(yono::IllegalMove::GameOver));
+        }
+    }
 }
 
 #[test]
@@ -179,6 +233,16 @@ fn shogi_win_turn_lost_seats_and_scores_agree() {
     assert_eq!(effect.next_turn, Seat::North);
 }
 
+/// Plays one of the legal moves (there must be one), chosen by a linear congruential
+/// step of `s`.
+fn play_lcg(game: &mut Game, s: &mut u64) {
+    let moves = game.legal_moves();
+    *s = s
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    game.play(moves[(*s >> 33) as usize % moves.len()]).unwrap();
+}
+
 #[test]
 fn yono_win_turn_is_the_winner() {
     // Play random Yo[n]o games to the end: the seat to move is the winner, and every
@@ -187,11 +251,7 @@ fn yono_win_turn_is_the_winner() {
         let mut game = Game::new(Ruleset::Yono);
         let mut s = seed * 7919 + 13;
         while !game.is_over() {
-            let moves = game.legal_moves();
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+            play_lcg(&mut game, &mut s);
         }
         let pos = game.position();
         if let Status::Won(w) = game.status() {
@@ -207,11 +267,7 @@ fn undo_and_redo_step_through_a_game() {
     let mut game = Game::new(Ruleset::Yono);
     let mut s = 99u64;
     for _ in 0..60 {
-        let moves = game.legal_moves();
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        game.play(moves[(s >> 33) as usize % moves.len()]).unwrap();
+        play_lcg(&mut game, &mut s);
     }
     let end = game.clone();
     let positions: Vec<Position> = {

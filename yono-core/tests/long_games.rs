@@ -13,8 +13,8 @@
 
 mod invariants;
 
-use invariants::{check_child, with_in_reserve, with_out, Rng};
-use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Status};
+use invariants::{check_child, out_starts, reserve_starts, Rng};
+use yono::{Game, Move, Position, Ruleset, Status};
 
 /// Yo\[n\]o games (from the start and from starts with reserves and fallen seats).
 const YONO_GAMES: u64 = 2000;
@@ -55,22 +55,10 @@ impl Tally {
 
 fn yono_starts() -> Vec<Position> {
     let yono = Position::start();
-    vec![
-        yono.clone(),
-        yono.clone(),
-        yono.clone(),
-        with_in_reserve(&yono, |k| {
-            matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
-        }),
-        with_in_reserve(&yono, |k| {
-            matches!(
-                k,
-                PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
-            )
-        }),
-        with_out(&yono, &[(Seat::West, 0)]),
-        with_out(&yono, &[(Seat::West, 0), (Seat::North, 1)]),
-    ]
+    let mut starts = vec![yono.clone(), yono.clone(), yono.clone()];
+    starts.extend(reserve_starts(&yono));
+    starts.extend(out_starts(&yono));
+    starts
 }
 
 fn play_games(starts: &[Position], games: std::ops::Range<u64>, label: &str) -> Tally {

@@ -34,18 +34,25 @@ fn allocations_during(f: impl FnOnce()) -> usize {
     ALLOCATIONS.with(Cell::get) - before
 }
 
-#[test]
-fn generation_play_and_perft_do_not_allocate() {
-    // Positions are parsed first (parsing may allocate); then nothing may.
-    let positions = [
+/// The Yo[n]o and Shogi starts and a Shogi middle game: positions where nobody falls.
+fn quiet_positions() -> Vec<Position> {
+    vec![
         Position::start(),
         Position::new(Ruleset::Shogi),
         Position::from_sfen(
             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
         )
         .unwrap(),
-        Position::from_text("nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1").unwrap(),
-    ];
+    ]
+}
+
+#[test]
+fn generation_play_and_perft_do_not_allocate() {
+    // Positions are parsed first (parsing may allocate); then nothing may. The last
+    // one has a seat about to fall.
+    let mut positions = quiet_positions();
+    positions
+        .push(Position::from_text("nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1").unwrap());
     let mut list = MoveList::new();
     let n = allocations_during(|| {
         for pos in &positions {
@@ -70,14 +77,7 @@ fn generation_play_and_perft_do_not_allocate() {
 fn public_fast_paths_do_not_allocate() {
     // The callback, make/unmake and null moves, in positions where nobody falls (a
     // fall keeps a copy of the position in the undo token, documented on `Undo`).
-    let positions = [
-        Position::start(),
-        Position::new(Ruleset::Shogi),
-        Position::from_sfen(
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-        )
-        .unwrap(),
-    ];
+    let positions = quiet_positions();
     let mut list = MoveList::new();
     let n = allocations_during(|| {
         for pos in &positions {

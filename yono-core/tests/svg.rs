@@ -2,6 +2,9 @@
 //! visible in the output. `YONO_SVG_OUT=<dir>` also writes the two documentation
 //! diagrams (`start.svg`, `midgame.svg`) there, for `docs/render.sh`.
 
+mod invariants;
+
+use invariants::XorShift;
 use yono::svg::{SvgOptions, SEAT_COLORS};
 use yono::{Game, Move, Piece, Position, Ruleset, Seat, SeatState, Square};
 
@@ -260,25 +263,14 @@ fn finished_game_names_the_winner() {
 #[test]
 fn random_positions_are_well_formed_and_complete() {
     for seed in 0..40u64 {
-        let mut game = Game::new(if seed % 5 == 4 {
-            Ruleset::Shogi
-        } else {
-            Ruleset::Yono
-        });
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let (mut game, mut rng) = XorShift::game(seed, 5);
         let plies = 10 + (seed as usize * 7) % 150;
         let mut last = None;
         for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
+            match rng.play(&mut game) {
+                Some(mv) => last = Some(mv),
+                None => break,
             }
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let mv = moves[(s % moves.len() as u64) as usize];
-            game.play(mv).unwrap();
-            last = Some(mv);
         }
         let pos = game.position();
         let mut opts = SvgOptions::default().with_zones_for(Seat::ALL[seed as usize % 4]);

@@ -21,7 +21,7 @@ PettingZoo and a release build of yono). Measured:
 import argparse
 import random
 import time
-from typing import Callable, List, Tuple
+from typing import Any, Callable, List, Tuple
 
 import numpy as np
 
@@ -96,13 +96,17 @@ def bench_features(seconds: float) -> None:
         cmask = np.zeros(27 * 81, np.bool_)
         label = dlshogi.make_move_label
 
+        def cshogi_mask(b: Any) -> None:
+            """The legal-move mask of `b` into `cmask` (dlshogi's move labels)."""
+            cmask[:] = False
+            color = b.turn
+            for mv in b.legal_moves:
+                cmask[label(mv, color)] = True
+
         def cshogi_planes() -> int:
             for b in boards:
                 b.piece_planes(planes)
-                cmask[:] = False
-                color = b.turn
-                for mv in b.legal_moves:
-                    cmask[label(mv, color)] = True
+                cshogi_mask(b)
             return len(boards)
 
         def cshogi_dlshogi() -> int:
@@ -110,10 +114,7 @@ def bench_features(seconds: float) -> None:
                 f1[:] = 0
                 f2[:] = 0
                 dlshogi.make_input_features(b, f1, f2)
-                cmask[:] = False
-                color = b.turn
-                for mv in b.legal_moves:
-                    cmask[label(mv, color)] = True
+                cshogi_mask(b)
             return len(boards)
 
         def cshogi_planes_only() -> int:

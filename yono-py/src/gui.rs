@@ -214,12 +214,7 @@ impl PyPosition {
         square: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyMove>>> {
         let from = square_arg(square)?;
-        let moves = self.with_moves(py, |all| {
-            all.iter()
-                .copied()
-                .filter(|m| m.from() == Some(from))
-                .collect::<Vec<_>>()
-        })?;
+        let moves = self.game(py)?.moves_from(from);
         moves.into_iter().map(|m| move_obj(py, m)).collect()
     }
 
@@ -231,12 +226,7 @@ impl PyPosition {
         kind: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyMove>>> {
         let kind = kind_arg(kind)?;
-        let moves = self.with_moves(py, |all| {
-            all.iter()
-                .copied()
-                .filter(|m| matches!(m, yono::Move::Drop { kind: k, .. } if *k == kind))
-                .collect::<Vec<_>>()
-        })?;
+        let moves = self.game(py)?.drops_of(kind);
         moves.into_iter().map(|m| move_obj(py, m)).collect()
     }
 
@@ -250,11 +240,8 @@ impl PyPosition {
         to_square: &Bound<'_, PyAny>,
     ) -> PyResult<Option<PyPromotionStatus>> {
         let (from, to) = (square_arg(from_square)?, square_arg(to_square)?);
-        let game = self.game(py)?;
-        if game.is_drawn() {
-            return Ok(None);
-        }
-        Ok(game.position().promotion_status(from, to).map(|p| match p {
+        let status = self.game(py)?.promotion_status(from, to);
+        Ok(status.map(|p| match p {
             yono::PromotionStatus::Impossible => PyPromotionStatus::Impossible,
             yono::PromotionStatus::Optional => PyPromotionStatus::Optional,
             yono::PromotionStatus::Compulsory => PyPromotionStatus::Compulsory,
@@ -297,17 +284,8 @@ impl PyPosition {
     /// never removed and so stays in `seats`).
     #[getter]
     fn lost_seats(&self, py: Python<'_>) -> PyResult<Vec<PySeat>> {
-        let game = self.game(py)?;
-        let pos = game.position();
-        let lost = if game.is_drawn() {
-            yono::Seat::ALL
-                .into_iter()
-                .filter(|&s| matches!(pos.seat_state(s), yono::SeatState::Out(_)))
-                .collect()
-        } else {
-            pos.lost_seats().iter().collect::<Vec<_>>()
-        };
-        Ok(lost.into_iter().map(PySeat::of).collect())
+        let lost = self.game(py)?.lost_seats();
+        Ok(lost.iter().map(PySeat::of).collect())
     }
 
     /// An independent copy (history included) for another thread: the pattern for a

@@ -1021,11 +1021,6 @@ impl PyPosition {
         Ok(f(moves.as_slice()))
     }
 
-    /// Whether the game ended in a fourfold repetition.
-    fn drawn(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.game(py)?.is_drawn())
-    }
-
     /// Plays a move through the game (checked).
     fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
         let result = self.game_mut(py)?.play(mv);
@@ -1198,10 +1193,7 @@ impl PyPosition {
     /// Whether `move` (a Move or move text) is legal here; False for malformed text.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(py, r#move) {
-            Ok(mv) => {
-                let game = self.game(py)?;
-                Ok(!game.is_drawn() && game.position().is_legal(mv))
-            }
+            Ok(mv) => Ok(self.game(py)?.is_legal(mv)),
             Err(e) if e.is_instance_of::<IllegalMoveError>(py) => Ok(false),
             Err(e) => Err(e),
         }
@@ -1210,20 +1202,14 @@ impl PyPosition {
     /// Raises IllegalMoveError (with `.code`) unless `move` is legal here.
     fn check_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(py, r#move)?;
-        if self.drawn(py)? {
-            return Err(illegal(py, mv, yono::IllegalMove::GameOver));
-        }
-        let verdict = self.pos(py)?.check_move(mv);
+        let verdict = self.game(py)?.check_move(mv);
         verdict.map_err(|reason| illegal(py, mv, reason))
     }
 
     /// Parses move text and checks that it is legal here; returns the Move.
     fn parse_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        if self.drawn(py)? {
-            return Err(illegal(py, mv, yono::IllegalMove::GameOver));
-        }
-        let verdict = self.pos(py)?.check_move(mv);
+        let verdict = self.game(py)?.check_move(mv);
         verdict.map_err(|reason| illegal(py, mv, reason))?;
         move_obj(py, mv)
     }
@@ -1277,8 +1263,8 @@ impl PyPosition {
         let (played, game) = py.detach(move || {
             let mut list = MoveList::new();
             let before = game.moves().len();
-            while game.moves().len() - before < max_plies && !game.is_drawn() {
-                game.position().legal_moves_into(&mut list);
+            while game.moves().len() - before < max_plies {
+                game.legal_moves_into(&mut list);
                 if list.is_empty() {
                     break;
                 }
@@ -1446,12 +1432,9 @@ impl PyPosition {
     /// move; a finished game has none). Runs in Rust without holding the GIL.
     fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
         let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
-        if depth > 0 && self.drawn(py)? {
-            return Ok(0);
-        }
         // A copy: the GIL is released for the count.
-        let pos = self.pos(py)?.clone();
-        Ok(py.detach(move || yono::perft(&pos, depth)))
+        let game = self.game_clone(py)?;
+        Ok(py.detach(move || game.perft(depth)))
     }
 
     /// Perft split by first move: {Move: leaf count} in generation order.
@@ -1461,12 +1444,8 @@ impl PyPosition {
         depth: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
-        let split = if self.drawn(py)? {
-            Vec::new()
-        } else {
-            let pos = self.pos(py)?.clone();
-            py.detach(move || yono::divide(&pos, depth))
-        };
+        let game = self.game_clone(py)?;
+        let split = py.detach(move || game.divide(depth));
         let dict = PyDict::new(py);
         for (mv, n) in split {
             dict.set_item(move_obj(py, mv)?, n)?;

@@ -1,8 +1,9 @@
 //! Text in and out: position text (RULES.md §8), SFEN for standard Shogi, and move
-//! text (RULES.md §7; `FromStr`/`Display` for [`crate::Move`] sit with the type in
-//! `moves.rs`). Parsing checks syntax only; [`crate::Position::from_setup`]
+//! text (RULES.md §7: [`crate::Move::from_usi`], `FromStr` and `Display` for
+//! [`crate::Move`]). Parsing checks syntax only; [`crate::Position::from_setup`]
 //! decides whether a position can exist.
 
+mod move_text;
 mod position_text;
 mod sfen;
 

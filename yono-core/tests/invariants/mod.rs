@@ -1,6 +1,6 @@
 //! The invariants every move must keep, derived start positions and a seeded random
 //! source, shared by the property tests (`src/proptests.rs`), the long games
-//! (`tests/long_games.rs`), the engine-API tests (`tests/engine_api.rs`) and the
+//! (`tests/long_games.rs`), the engine-API, GUI and SVG tests and the
 //! fuzz targets and their replay test (`fuzz/src/lib.rs`, `fuzz/tests/replay.rs`),
 //! which include this file by path.
 //!
@@ -9,7 +9,7 @@
 
 #![allow(dead_code)]
 
-use yono::{Move, PieceKind, Position, Ruleset, Seat, SeatState};
+use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, SeatState};
 
 /// splitmix64: a fixed, dependency-free random source, so every run plays the same
 /// games and makes the same mutations.
@@ -32,6 +32,42 @@ impl Rng {
     /// One of `moves` (not empty), uniformly.
     pub fn pick(&mut self, moves: &[Move]) -> Move {
         moves[self.below(moves.len())]
+    }
+}
+
+/// xorshift64, seeded from a game number: the random games of the GUI and SVG tests
+/// (`tests/gui.rs`, `tests/svg.rs`).
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The start of random game number `seed` and its source: every `shogi_every`-th
+    /// game (the last of each group) is Shogi, the others Yo[n]o.
+    pub fn game(seed: u64, shogi_every: u64) -> (Game, XorShift) {
+        let ruleset = if seed % shogi_every == shogi_every - 1 {
+            Ruleset::Shogi
+        } else {
+            Ruleset::Yono
+        };
+        (Game::new(ruleset), XorShift::new(seed))
+    }
+
+    /// Plays one of the legal moves of `game` and returns it; `None` when it has none.
+    pub fn play(&mut self, game: &mut Game) -> Option<Move> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let s = &mut self.0;
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        let mv = moves[(*s % moves.len() as u64) as usize];
+        game.play(mv).unwrap();
+        Some(mv)
     }
 }
 
@@ -58,6 +94,31 @@ pub fn with_in_reserve(pos: &Position, pick: impl Fn(PieceKind) -> bool) -> Posi
         }
     }
     Position::from_setup(&setup).expect("valid derived start")
+}
+
+/// Two Yo[n]o starts with pieces in reserve, so that drops (and the binding limit)
+/// come from the first move: Silvers, Knights and Lances; Golds, Bishops, Silvers and
+/// Knights.
+pub fn reserve_starts(yono: &Position) -> [Position; 2] {
+    [
+        with_in_reserve(yono, |k| {
+            matches!(k, PieceKind::Silver | PieceKind::Knight | PieceKind::Lance)
+        }),
+        with_in_reserve(yono, |k| {
+            matches!(
+                k,
+                PieceKind::Gold | PieceKind::Bishop | PieceKind::Silver | PieceKind::Knight
+            )
+        }),
+    ]
+}
+
+/// Two Yo[n]o starts with seats already out: West (score 0); West and North (0, 1).
+pub fn out_starts(yono: &Position) -> [Position; 2] {
+    [
+        with_out(yono, &[(Seat::West, 0)]),
+        with_out(yono, &[(Seat::West, 0), (Seat::North, 1)]),
+    ]
 }
 
 /// `pos` with the given seats already checkmated, with those scores.

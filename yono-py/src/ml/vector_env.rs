@@ -226,12 +226,26 @@ pub struct VectorEnv {
     slots: Vec<Slot>,
     cfg: Config,
     threads: usize,
+    /// Observations (num_envs, 96, 9, 9) uint8, each in the frame of its seat to move.
+    #[pyo3(get)]
     observations: Py<PyArray4<u8>>,
+    /// Legal-action masks (num_envs, ACTION_SIZE) bool.
+    #[pyo3(get)]
     masks: Py<PyArray2<bool>>,
+    /// Rewards of the last step (num_envs, 4) float32, by absolute seat index.
+    #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
+    /// Whether game i ended in the last step (it has been reset since).
+    #[pyo3(get)]
     terminated: Py<PyArray1<bool>>,
+    /// Whether game i reached `max_plies` in the last step (it has been reset since).
+    #[pyo3(get)]
     truncated: Py<PyArray1<bool>>,
+    /// Whether game i ended in the last step by the repetition draw.
+    #[pyo3(get)]
     drawn: Py<PyArray1<bool>>,
+    /// The seat index (0-3) to move in game i: the frame of its observation and mask.
+    #[pyo3(get)]
     to_play: Py<PyArray1<i8>>,
 }
 
@@ -552,48 +566,6 @@ impl VectorEnv {
             .filter(|s| self.cfg.ruleset.seats().contains(*s))
             .map(PySeat::of)
             .collect()
-    }
-
-    /// Observations (num_envs, 96, 9, 9) uint8, each in the frame of its seat to move.
-    #[getter]
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<u8>> {
-        self.observations.bind(py).clone()
-    }
-
-    /// Legal-action masks (num_envs, ACTION_SIZE) bool.
-    #[getter]
-    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.masks.bind(py).clone()
-    }
-
-    /// Rewards of the last step (num_envs, 4) float32, by absolute seat index.
-    #[getter]
-    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.rewards.bind(py).clone()
-    }
-
-    /// Whether game i ended in the last step (it has been reset since).
-    #[getter]
-    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.terminated.bind(py).clone()
-    }
-
-    /// Whether game i reached `max_plies` in the last step (it has been reset since).
-    #[getter]
-    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.truncated.bind(py).clone()
-    }
-
-    /// Whether game i ended in the last step by the repetition draw.
-    #[getter]
-    fn drawn<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.drawn.bind(py).clone()
-    }
-
-    /// The seat index (0-3) to move in game i: the frame of its observation and mask.
-    #[getter]
-    fn to_play<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        self.to_play.bind(py).clone()
     }
 
     fn __len__(&self) -> usize {
