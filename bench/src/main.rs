@@ -264,12 +264,16 @@ fn main() {
 // ---- the public fast paths (what an engine author writes) -------------------------
 
 /// Perft written only against the public API: the move callback, make/unmake with the
-/// node's checkmate hint, and the callback's set sizes at the last ply (bulk counting).
-fn public_perft(pos: &mut Position, depth: u32) -> u64 {
+/// node's checkmate hint, and at the last ply either the callback's set sizes
+/// (`count_last == false`) or `count_legal_moves` (the internal perft's bulk count).
+fn public_perft(pos: &mut Position, depth: u32, count_last: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 {
+        if count_last {
+            return pos.count_legal_moves();
+        }
         let mut n = 0;
         pos.generate_moves(|set| {
             n += set.len() as u64;
@@ -286,7 +290,7 @@ fn public_perft(pos: &mut Position, depth: u32) -> u64 {
     let mut n = 0;
     for mv in moves {
         let (undo, _) = pos.do_move_hinted(mv, &hint);
-        n += public_perft(pos, depth - 1);
+        n += public_perft(pos, depth - 1, count_last);
         pos.undo_move(mv, undo);
     }
     n
@@ -336,8 +340,8 @@ fn fast_paths_table() {
 ## Public fast paths vs the internal perft (nodes/s, best of 3)
 "
     );
-    println!("| position | depth | nodes | internal perft | public callback + hinted do/undo | callback / internal | copy-make (legal_moves) | make/unmake (legal_moves) |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| position | depth | nodes | internal perft | public: callback at every ply | / internal | public: callback, count_legal_moves at the last ply | / internal | copy-make (legal_moves) | make/unmake (legal_moves) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut rows: Vec<(String, Position, u32)> = vec![
         ("Shogi start".into(), Position::new(Ruleset::Shogi), 5),
         ("Yo[n]o start".into(), Position::start(), 6),
@@ -357,17 +361,21 @@ fn fast_paths_table() {
     for (name, pos, depth) in &rows {
         let (n, internal) = time(3, || yono::perft(pos, *depth));
         let mut p = pos.clone();
-        let (m, public) = time(3, || public_perft(&mut p, *depth));
+        let (m, public) = time(3, || public_perft(&mut p, *depth, false));
         assert_eq!(n, m, "public perft disagrees on {name}");
+        let (m, counted) = time(3, || public_perft(&mut p, *depth, true));
+        assert_eq!(n, m, "public perft (counted last ply) disagrees on {name}");
         let (c, copy) = time(3, || copy_make_perft(pos, *depth));
         assert_eq!(n, c, "copy-make perft disagrees on {name}");
         let (u, unmake) = time(3, || make_unmake_perft(&mut p, *depth));
         assert_eq!(n, u, "make/unmake perft disagrees on {name}");
         println!(
-            "| {name} | {depth} | {n} | {} | {} | {:.2} | {} | {} |",
+            "| {name} | {depth} | {n} | {} | {} | {:.2} | {} | {:.2} | {} | {} |",
             mnps(internal),
             mnps(public),
             public / internal,
+            mnps(counted),
+            counted / internal,
             mnps(copy),
             mnps(unmake)
         );
