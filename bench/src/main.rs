@@ -231,7 +231,37 @@ fn yono_table(quick: bool) -> f64 {
     worst
 }
 
+/// `--once <internal|public|public-counted> <start|shogi|TEXT|SFEN> <depth>`: one perft,
+/// nothing timed, for instruction counts under `valgrind --tool=callgrind` (the steady
+/// measure on a shared machine; docs/PERFORMANCE.md).
+fn perft_once(args: &[String]) {
+    let [way, position, depth] = args else {
+        eprintln!("usage: yono-bench --once <internal|public|public-counted> <position> <depth>");
+        std::process::exit(2);
+    };
+    let mut pos = match position.as_str() {
+        "start" => Position::start(),
+        "shogi" => Position::new(Ruleset::Shogi),
+        text => Position::from_text(text)
+            .or_else(|_| Position::from_sfen(text))
+            .expect("a position text or SFEN"),
+    };
+    let depth: u32 = depth.parse().expect("a depth");
+    let nodes = match way.as_str() {
+        "internal" => yono::perft(&pos, depth),
+        "public" => public_perft(&mut pos, depth, false),
+        "public-counted" => public_perft(&mut pos, depth, true),
+        other => panic!("unknown way {other:?}"),
+    };
+    println!("{nodes}");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--once") {
+        perft_once(&args[2..]);
+        return;
+    }
     let quick = std::env::args().any(|a| a == "--quick");
     if std::env::args().any(|a| a == "--fast") {
         fast_paths_table();
