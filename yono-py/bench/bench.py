@@ -281,6 +281,23 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def pushpop_only(libs: List[Lib], ypositions: List[yono.Position], t: float) -> int:
+    """The push+pop rows alone (``--only pushpop``): pairs/s per library, the ratios
+    to yono, and yono's Yo[n]o push+pop."""
+    rates: Dict[str, float] = {}
+    for lib in libs:
+        sec, pairs = best_time(lib.pushpop, max(t, 2.0) if lib.name == "python-shogi" else t)
+        rates[lib.name] = pairs / sec
+    print(f"\n{'metric':<28}" + "".join(f"{n:>16}" for n in rates))
+    print(f"{'push+pop pairs / s':<28}" + "".join(f"{fmt(v):>16}" for v in rates.values()))
+    for name, rate in rates.items():
+        if name != "yono":
+            print(f"  yono / {name:<13} {rates['yono'] / rate:8.2f}x   ({1e9 / rates['yono']:.1f} ns vs {1e9 / rate:.1f} ns per pair)")
+    sec, pairs = best_time(Yono(ypositions).pushpop, t)
+    print(f"\nYo[n]o Shogi push+pop pairs / s {fmt(pairs / sec):>14}")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--time", type=float, default=1.0, help="seconds per measurement (default 1)")
@@ -290,6 +307,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--perft-depth", type=int, default=3, help="Python-level perft depth (Shogi)")
     ap.add_argument("--playouts", type=int, default=40, help="random playouts per library")
     ap.add_argument("--playout-plies", type=int, default=256, help="ply limit of a playout")
+    ap.add_argument(
+        "--only",
+        choices=["pushpop"],
+        help="measure only these rows (pushpop: the push+pop pairs of every library, Shogi and Yo[n]o)",
+    )
     args = ap.parse_args(argv)
 
     from importlib.metadata import version
@@ -322,6 +344,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         f"\nStandard Shogi: {len(positions)} positions from {args.games} seeded random games, "
         f"{total_moves} legal moves in all (all libraries agree on every count)"
     )
+
+    if args.only == "pushpop":
+        return pushpop_only(libs, ypositions=sample_positions("yono", args.games, args.plies, args.seed), t=args.time)
 
     results: Dict[str, Dict[str, float]] = {}
     rows: List[Tuple[str, str, float, str]] = []
