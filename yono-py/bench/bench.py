@@ -88,6 +88,10 @@ class Lib:
     def pushpop(self) -> int:
         raise NotImplementedError
 
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        """Each board (position object) with the legal moves that pushpop plays there."""
+        raise NotImplementedError
+
     def counts(self) -> List[int]:
         raise NotImplementedError
 
@@ -101,6 +105,9 @@ class Yono(Lib):
     def __init__(self, positions: List[yono.Position]) -> None:
         self.positions = [p.copy() for p in positions]
         self.moves = [p.legal_moves for p in self.positions]
+
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        return list(zip(self.positions, self.moves))
 
     def movegen(self) -> int:
         total = 0
@@ -170,6 +177,9 @@ class CShogi(Lib):
         assert cshogi is not None
         self.boards = [cshogi.Board(s) for s in sfens]
         self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        return list(zip(self.boards, self.moves))
 
     def movegen(self) -> int:
         total = 0
@@ -293,9 +303,40 @@ def pushpop_only(libs: List[Lib], ypositions: List[yono.Position], t: float) -> 
     for name, rate in rates.items():
         if name != "yono":
             print(f"  yono / {name:<13} {rates['yono'] / rate:8.2f}x   ({1e9 / rates['yono']:.1f} ns vs {1e9 / rate:.1f} ns per pair)")
+    fine = pushpop_fine([lib for lib in libs if lib.name != "python-shogi"], t)
+    print("\nSum over positions of each position's fastest push+pop loop (rounds alternate")
+    print("between the libraries; a loaded machine's preemptions hardly reach so short a loop):")
+    for name, ns in fine.items():
+        print(f"  {name:<13} {ns:6.1f} ns per pair")
+    if "cshogi" in fine:
+        print(f"  yono / cshogi {fine['cshogi'] / fine['yono']:6.2f}x")
     sec, pairs = best_time(Yono(ypositions).pushpop, t)
     print(f"\nYo[n]o Shogi push+pop pairs / s {fmt(pairs / sec):>14}")
     return 0
+
+
+def pushpop_fine(libs: List[Lib], t: float) -> Dict[str, float]:
+    """ns per push+pop pair: for each position, the fastest of many timings of its
+    push/pop loop (a few microseconds), summed over the positions."""
+    clock = time.perf_counter_ns
+    boards = {lib.name: lib.boards_and_moves() for lib in libs}
+    best = {name: [float("inf")] * len(items) for name, items in boards.items()}
+    start = time.perf_counter()
+    while time.perf_counter() - start < t:
+        for name, items in boards.items():
+            fastest = best[name]
+            for i, (board, moves) in enumerate(items):
+                push, pop = board.push, board.pop
+                t0 = clock()
+                for m in moves:
+                    push(m)
+                    pop()
+                dt = clock() - t0
+                if dt < fastest[i]:
+                    fastest[i] = dt
+    return {
+        name: sum(fastest) / sum(len(m) for _, m in boards[name]) for name, fastest in best.items()
+    }
 
 
 def main(argv: Optional[List[str]] = None) -> int:
