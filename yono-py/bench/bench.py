@@ -88,6 +88,10 @@ class Lib:
     def pushpop(self) -> int:
         raise NotImplementedError
 
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        """Each board (position object) with the legal moves that pushpop plays there."""
+        raise NotImplementedError
+
     def counts(self) -> List[int]:
         raise NotImplementedError
 
@@ -101,6 +105,9 @@ class Yono(Lib):
     def __init__(self, positions: List[yono.Position]) -> None:
         self.positions = [p.copy() for p in positions]
         self.moves = [p.legal_moves for p in self.positions]
+
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        return list(zip(self.positions, self.moves))
 
     def movegen(self) -> int:
         total = 0
@@ -170,6 +177,9 @@ class CShogi(Lib):
         assert cshogi is not None
         self.boards = [cshogi.Board(s) for s in sfens]
         self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
+        return list(zip(self.boards, self.moves))
 
     def movegen(self) -> int:
         total = 0
@@ -281,6 +291,54 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def pushpop_only(libs: List[Lib], ypositions: List[yono.Position], t: float) -> int:
+    """The push+pop rows alone (``--only pushpop``): pairs/s per library, the ratios
+    to yono, and yono's Yo[n]o push+pop."""
+    rates: Dict[str, float] = {}
+    for lib in libs:
+        sec, pairs = best_time(lib.pushpop, max(t, 2.0) if lib.name == "python-shogi" else t)
+        rates[lib.name] = pairs / sec
+    print(f"\n{'metric':<28}" + "".join(f"{n:>16}" for n in rates))
+    print(f"{'push+pop pairs / s':<28}" + "".join(f"{fmt(v):>16}" for v in rates.values()))
+    for name, rate in rates.items():
+        if name != "yono":
+            print(f"  yono / {name:<13} {rates['yono'] / rate:8.2f}x   ({1e9 / rates['yono']:.1f} ns vs {1e9 / rate:.1f} ns per pair)")
+    fine = pushpop_fine([lib for lib in libs if lib.name != "python-shogi"], t)
+    print("\nSum over positions of each position's fastest push+pop loop (rounds alternate")
+    print("between the libraries; a loaded machine's preemptions hardly reach so short a loop):")
+    for name, ns in fine.items():
+        print(f"  {name:<13} {ns:6.1f} ns per pair")
+    if "cshogi" in fine:
+        print(f"  yono / cshogi {fine['cshogi'] / fine['yono']:6.2f}x")
+    sec, pairs = best_time(Yono(ypositions).pushpop, t)
+    print(f"\nYo[n]o Shogi push+pop pairs / s {fmt(pairs / sec):>14}")
+    return 0
+
+
+def pushpop_fine(libs: List[Lib], t: float) -> Dict[str, float]:
+    """ns per push+pop pair: for each position, the fastest of many timings of its
+    push/pop loop (a few microseconds), summed over the positions."""
+    clock = time.perf_counter_ns
+    boards = {lib.name: lib.boards_and_moves() for lib in libs}
+    best = {name: [float("inf")] * len(items) for name, items in boards.items()}
+    start = time.perf_counter()
+    while time.perf_counter() - start < t:
+        for name, items in boards.items():
+            fastest = best[name]
+            for i, (board, moves) in enumerate(items):
+                push, pop = board.push, board.pop
+                t0 = clock()
+                for m in moves:
+                    push(m)
+                    pop()
+                dt = clock() - t0
+                if dt < fastest[i]:
+                    fastest[i] = dt
+    return {
+        name: sum(fastest) / sum(len(m) for _, m in boards[name]) for name, fastest in best.items()
+    }
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--time", type=float, default=1.0, help="seconds per measurement (default 1)")
@@ -290,6 +348,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--perft-depth", type=int, default=3, help="Python-level perft depth (Shogi)")
     ap.add_argument("--playouts", type=int, default=40, help="random playouts per library")
     ap.add_argument("--playout-plies", type=int, default=256, help="ply limit of a playout")
+    ap.add_argument(
+        "--only",
+        choices=["pushpop"],
+        help="measure only these rows (pushpop: the push+pop pairs of every library, Shogi and Yo[n]o)",
+    )
     args = ap.parse_args(argv)
 
     from importlib.metadata import version
@@ -322,6 +385,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         f"\nStandard Shogi: {len(positions)} positions from {args.games} seeded random games, "
         f"{total_moves} legal moves in all (all libraries agree on every count)"
     )
+
+    if args.only == "pushpop":
+        return pushpop_only(libs, ypositions=sample_positions("yono", args.games, args.plies, args.seed), t=args.time)
 
     results: Dict[str, Dict[str, float]] = {}
     rows: List[Tuple[str, str, float, str]] = []

@@ -984,29 +984,94 @@ fn in_use() -> PyErr {
 // place of the cell measured 5.6 ns slower per push+pop pair.)
 #[pyclass(name = "Position", module = "yono", frozen)]
 pub struct PyPosition {
-    game: GilCell<Game>,
+    state: GilCell<PositionState>,
+}
+
+/// What a Position keeps: the game, and the legal moves last listed.
+struct PositionState {
+    game: Game,
+    listed: Listed,
+}
+
+/// The legal moves of one position of the game, one bit per move slot (see
+/// [`move_slot`]), as `legal_moves` last listed them. The set stays valid while that
+/// position is on the game's stack: pushes above it and the pops back to it leave it
+/// exactly as it was (the moves are taken back exactly), so `push` checks a move of the
+/// usual loop (`for m in pos.legal_moves: pos.push(m) ... pos.pop()`) with one bit
+/// instead of the full legality test. A pop below it or any other change (through
+/// `PyPosition::game_mut`) forgets it.
+#[derive(Default)]
+struct Listed {
+    /// The ply (number of moves played) of the listed position, when the set is valid.
+    ply: Option<usize>,
+    /// `MOVE_SLOTS` bits, allocated by the first listing (1.7 KB).
+    bits: Box<[u64]>,
+}
+
+impl Listed {
+    /// Remembers `moves` as the legal moves at `ply`.
+    fn record(&mut self, ply: usize, moves: &[yono::Move]) {
+        if self.bits.is_empty() {
+            self.bits = vec![0; MOVE_SLOTS.div_ceil(64)].into_boxed_slice();
+        } else {
+            self.bits.fill(0);
+        }
+        for slot in moves.iter().filter_map(|&mv| Listed::slot(mv)) {
+            if let Some(word) = self.bits.get_mut(slot / 64) {
+                *word |= 1 << (slot % 64);
+            }
+        }
+        self.ply = Some(ply);
+    }
+
+    /// Whether `mv` was listed as legal at `ply` (false when the set is not for `ply`).
+    #[inline]
+    fn contains(&self, ply: usize, mv: yono::Move) -> bool {
+        self.ply == Some(ply)
+            && Listed::slot(mv).is_some_and(|slot| {
+                self.bits
+                    .get(slot / 64)
+                    .is_some_and(|word| word & (1 << (slot % 64)) != 0)
+            })
+    }
+
+    /// The move's bit: [`move_slot`], which is one to one except for drops of kinds
+    /// that are never held (they share a slot with a held kind, and are never legal).
+    #[inline]
+    fn slot(mv: yono::Move) -> Option<usize> {
+        match mv {
+            yono::Move::Drop { kind, .. } if kind.hand_index().is_none() => None,
+            _ => Some(move_slot(mv)),
+        }
+    }
 }
 
 impl PyPosition {
     fn new(game: Game) -> PyPosition {
         PyPosition {
-            game: GilCell::new(game),
+            state: GilCell::new(PositionState {
+                game,
+                listed: Listed::default(),
+            }),
         }
     }
 
     /// The game, borrowed until the guard is dropped.
     fn game(&self, py: Python<'_>) -> PyResult<Ref<'_, Game>> {
-        self.game.get(py)
+        Ok(Ref::map(self.state.get(py)?, |s| &s.game))
     }
 
-    /// The game, to change.
+    /// The game, to change. Forgets the listed legal moves (the change may be any).
     fn game_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, Game>> {
-        self.game.get_mut(py)
+        Ok(RefMut::map(self.state.get_mut(py)?, |s| {
+            s.listed.ply = None;
+            &mut s.game
+        }))
     }
 
     /// The current position (borrowed, like [`PyPosition::game`]).
     fn pos(&self, py: Python<'_>) -> PyResult<Ref<'_, yono::Position>> {
-        Ok(Ref::map(self.game.get(py)?, Game::position))
+        Ok(Ref::map(self.game(py)?, Game::position))
     }
 
     /// A copy of the game (for `copy` and the Game class).
@@ -1021,10 +1086,30 @@ impl PyPosition {
         Ok(f(moves.as_slice()))
     }
 
-    /// Plays a move through the game (checked).
+    /// Plays a move through the game (checked): a move listed by `legal_moves` in this
+    /// very position is legal, anything else gets [`Game::play`]'s full check.
     fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
-        let result = self.game_mut(py)?.play(mv);
+        let mut state = self.state.get_mut(py)?;
+        let PositionState { game, listed } = &mut *state;
+        if listed.contains(game.moves().len(), mv) {
+            game.play_unchecked(mv);
+            return Ok(());
+        }
+        let result = game.play(mv);
+        drop(state);
         result.map(drop).map_err(|e| move_err(py, e))
+    }
+
+    /// Takes back the last move, keeping the listed legal moves when their position is
+    /// still on the stack.
+    fn undo(&self, py: Python<'_>) -> PyResult<Option<yono::Move>> {
+        let mut state = self.state.get_mut(py)?;
+        let PositionState { game, listed } = &mut *state;
+        let undone = game.undo();
+        if listed.ply.is_some_and(|ply| ply > game.moves().len()) {
+            listed.ply = None;
+        }
+        Ok(undone)
     }
 }
 
@@ -1163,7 +1248,13 @@ impl PyPosition {
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         // Owned, so no borrow is held while the Move objects are made.
-        let moves = self.game(py)?.legal_moves();
+        let moves = {
+            let mut state = self.state.get_mut(py)?;
+            let PositionState { game, listed } = &mut *state;
+            let moves = game.legal_moves();
+            listed.record(game.moves().len(), moves.as_slice());
+            moves
+        };
         move_list(py, moves.as_slice())
     }
 
@@ -1231,7 +1322,7 @@ impl PyPosition {
 
     /// Takes back the last move and returns it; IndexError if there is none.
     fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
-        let undone = self.game_mut(py)?.undo();
+        let undone = self.undo(py)?;
         let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         move_obj(py, mv)
     }

@@ -110,6 +110,52 @@ def test_push_rejects_illegal_moves_and_keeps_the_position():
     assert pos == yono.Position() and pos.move_stack == []
 
 
+def test_push_after_legal_moves_still_checks_against_the_current_position():
+    # `legal_moves` lets `push` check a listed move with one bit while the listed
+    # position is on the stack; whatever changed the position must end that.
+    pos = yono.Position.shogi()
+    pos.push("7g7f")
+    pos.push("3c3d")
+    listed = pos.legal_moves  # South's moves after 7g7f 3c3d (ply 2)
+    assert yono.Move("8h2b+") in listed
+    for m in listed:  # the usual loop: every listed move plays and comes back
+        pos.push(m)
+        pos.pop()
+    assert pos.ply() == 2 and len(pos.legal_moves) == len(listed)
+    # Pushes above the listed position and pops back to it keep it valid.
+    pos.push("8h2b+")
+    pos.push("3a2b")
+    pos.pop()
+    pos.pop()
+    pos.push("2g2f")
+    pos.pop()
+    # A pop below it, then another move to the same ply: the bishop's diagonal is
+    # closed again, so the listed 8h2b+ is illegal now.
+    pos.pop()
+    pos.push("8c8d")
+    assert pos.ply() == 2
+    err = refused(pos.push, "8h2b+")
+    assert err.code == "unreachable_square"
+    assert [m.usi() for m in pos.move_stack] == ["7g7f", "8c8d"]
+    # The same after a change that is no pop: unpickling another game into it.
+    other = yono.Position.shogi()
+    for m in ["7g7f", "8c8d"]:
+        other.push(m)
+    pos2 = yono.Position.shogi()
+    for m in ["7g7f", "3c3d"]:
+        pos2.push(m)
+    assert yono.Move("8h2b+") in pos2.legal_moves
+    pos2.__setstate__(other.__reduce__()[2])
+    assert refused(pos2.push, "8h2b+").code == "unreachable_square"
+    # An illegal move is still refused right after listing, and changes nothing.
+    pos3 = yono.Position.shogi()
+    pos3.legal_moves
+    assert refused(pos3.push, "5g5e").code == "unreachable_square"
+    assert refused(pos3.push, "8h7g").code == "own_piece"
+    assert refused(pos3.push, "P*5e").code == "not_in_reserve"
+    assert pos3 == yono.Position.shogi() and pos3.move_stack == []
+
+
 def test_parse_usi_and_check_move():
     pos = yono.Position()
     assert pos.parse_usi("5g5f") == yono.Move("5g5f")
