@@ -36,7 +36,9 @@
 //! 32-byte [`Undo`] token ([`Position::do_move_hinted`] with a per-node
 //! [`CheckmateHint`] is faster still); [`Position::null_move`] and
 //! [`Position::pass_turn_to`] let another seat move now, with the checkmate rule
-//! applied to the new mover.
+//! applied to the new mover. To count moves without making them,
+//! [`Position::count_legal_moves`] is cheaper than summing the sets' sizes: it counts
+//! all Pawn steps with one popcount, where the callback hands out each Pawn alone.
 //!
 //! ```
 //! use yono::{MoveList, Position};
