@@ -1,8 +1,11 @@
 //! The one place the search advances a position.
 //!
-//! Today yono-core offers copy-make (`Position::play_unchecked` on a clone). When it
-//! gains make/unmake with an undo token, only this file needs to change: the search
-//! never touches a position in any other way.
+//! Copy-make (`Position::play_unchecked` on a clone). yono-core also offers
+//! make/unmake (`Position::do_move` / `undo_move`) and a per-node `CheckmateHint`;
+//! the hint was tried here and made no measurable difference (a whole engine game
+//! under callgrind: 2,573 M instructions with it, 2,563 M without), since search time
+//! goes to evaluation and move ordering. Only this file would change to switch: the
+//! search never touches a position in any other way.
 
 use yono::{Move, Position};
 
