@@ -231,12 +231,14 @@ fn yono_table(quick: bool) -> f64 {
     worst
 }
 
-/// `--once <internal|public|public-counted> <start|shogi|TEXT|SFEN> <depth>`: one perft,
+/// `--once <internal|public|public-counted|public-copy> <start|shogi|TEXT|SFEN> <depth>`: one perft,
 /// nothing timed, for instruction counts under `valgrind --tool=callgrind` (the steady
 /// measure on a shared machine; docs/PERFORMANCE.md).
 fn perft_once(args: &[String]) {
     let [way, position, depth] = args else {
-        eprintln!("usage: yono-bench --once <internal|public|public-counted> <position> <depth>");
+        eprintln!(
+            "usage: yono-bench --once <internal|public|public-counted|public-copy> <position> <depth>"
+        );
         std::process::exit(2);
     };
     let mut pos = match position.as_str() {
@@ -251,6 +253,7 @@ fn perft_once(args: &[String]) {
         "internal" => yono::perft(&pos, depth),
         "public" => public_perft(&mut pos, depth, false),
         "public-counted" => public_perft(&mut pos, depth, true),
+        "public-copy" => public_copy_perft(&pos, depth),
         other => panic!("unknown way {other:?}"),
     };
     println!("{nodes}");
@@ -322,6 +325,30 @@ fn public_perft(pos: &mut Position, depth: u32, count_last: bool) -> u64 {
         let (undo, _) = pos.do_move_hinted(mv, &hint);
         n += public_perft(pos, depth - 1, count_last);
         pos.undo_move(mv, undo);
+    }
+    n
+}
+
+/// The internal perft's algorithm written against the public API: the callback fills
+/// a `MoveList`, each child is a copy of the parent played with `do_move_hinted`, and
+/// `count_legal_moves` counts the last ply.
+fn public_copy_perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => return 1,
+        1 => return pos.count_legal_moves(),
+        _ => {}
+    }
+    let mut moves = yono::MoveList::new();
+    pos.generate_moves(|set| {
+        moves.extend(set);
+        false
+    });
+    let hint = pos.checkmate_hint();
+    let mut n = 0;
+    for mv in moves {
+        let mut child = pos.clone();
+        child.do_move_hinted(mv, &hint);
+        n += public_copy_perft(&child, depth - 1);
     }
     n
 }
