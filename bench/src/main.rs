@@ -330,8 +330,8 @@ fn public_perft(pos: &mut Position, depth: u32, count_last: bool) -> u64 {
 }
 
 /// The internal perft's algorithm written against the public API: the callback fills
-/// a `MoveList`, each child is a copy of the parent played with `do_move_hinted`, and
-/// `count_legal_moves` counts the last ply.
+/// a `MoveList`, each child is a copy of the parent played with
+/// `play_unchecked_hinted`, and `count_legal_moves` counts the last ply.
 fn public_copy_perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => return 1,
@@ -347,7 +347,7 @@ fn public_copy_perft(pos: &Position, depth: u32) -> u64 {
     let mut n = 0;
     for mv in moves {
         let mut child = pos.clone();
-        child.do_move_hinted(mv, &hint);
+        child.play_unchecked_hinted(mv, &hint);
         n += public_copy_perft(&child, depth - 1);
     }
     n
@@ -397,8 +397,8 @@ fn fast_paths_table() {
 ## Public fast paths vs the internal perft (nodes/s, best of 3)
 "
     );
-    println!("| position | depth | nodes | internal perft | public: callback at every ply | / internal | public: callback, count_legal_moves at the last ply | / internal | copy-make (legal_moves) | make/unmake (legal_moves) |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| position | depth | nodes | internal perft | public: callback at every ply, make/unmake | / internal | public: the same, count_legal_moves at the last ply | / internal | public: callback, copy-make (play_unchecked_hinted), count_legal_moves | / internal | copy-make (legal_moves) | make/unmake (legal_moves) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut rows: Vec<(String, Position, u32)> = vec![
         ("Shogi start".into(), Position::new(Ruleset::Shogi), 5),
         ("Yo[n]o start".into(), Position::start(), 6),
@@ -422,17 +422,21 @@ fn fast_paths_table() {
         assert_eq!(n, m, "public perft disagrees on {name}");
         let (m, counted) = time(3, || public_perft(&mut p, *depth, true));
         assert_eq!(n, m, "public perft (counted last ply) disagrees on {name}");
+        let (m, copied) = time(3, || public_copy_perft(pos, *depth));
+        assert_eq!(n, m, "public copy-make perft disagrees on {name}");
         let (c, copy) = time(3, || copy_make_perft(pos, *depth));
         assert_eq!(n, c, "copy-make perft disagrees on {name}");
         let (u, unmake) = time(3, || make_unmake_perft(&mut p, *depth));
         assert_eq!(n, u, "make/unmake perft disagrees on {name}");
         println!(
-            "| {name} | {depth} | {n} | {} | {} | {:.2} | {} | {:.2} | {} | {} |",
+            "| {name} | {depth} | {n} | {} | {} | {:.2} | {} | {:.2} | {} | {:.2} | {} | {} |",
             mnps(internal),
             mnps(public),
             public / internal,
             mnps(counted),
             counted / internal,
+            mnps(copied),
+            copied / internal,
             mnps(copy),
             mnps(unmake)
         );

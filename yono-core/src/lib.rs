@@ -34,7 +34,8 @@
 //! [`Position::generate_moves_for`] restricts it to some origin squares;
 //! [`Position::do_move`] / [`Position::undo_move`] make and unmake in place with a
 //! 32-byte [`Undo`] token ([`Position::do_move_hinted`] with a per-node
-//! [`CheckmateHint`] is faster still); [`Position::null_move`] and
+//! [`CheckmateHint`] is faster still; [`Position::play_unchecked_hinted`] on a clone
+//! is the copy-make version, the internal perft's own path); [`Position::null_move`] and
 //! [`Position::pass_turn_to`] let another seat move now, with the checkmate rule
 //! applied to the new mover. To count moves without making them,
 //! [`Position::count_legal_moves`] is cheaper than summing the sets' sizes: it counts

@@ -38,7 +38,7 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
     list.iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            child.play_hinted(mv, &hint);
+            child.play_unchecked_hinted(mv, &hint);
             count(&child, depth - 1, bulk)
         })
         .sum()

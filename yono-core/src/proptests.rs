@@ -77,10 +77,10 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
         let (mut plain, mut hinted) = (pos.clone(), pos.clone());
         assert_eq!(
             plain.play_unchecked(m),
-            hinted.play_hinted(m, &hint),
+            hinted.play_unchecked_hinted(m, &hint),
             "eliminations after {m} in {text}"
         );
-        assert_eq!(plain, hinted, "play_hinted({m}) in {text}");
+        assert_eq!(plain, hinted, "play_unchecked_hinted({m}) in {text}");
         if m == Move::Pass {
             continue;
         }

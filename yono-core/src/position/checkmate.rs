@@ -543,14 +543,8 @@ impl Position {
         hint
     }
 
-    /// [`Position::play_unchecked`] for a legal move of the position `hint` was made
-    /// for, skipping the first-round checkmate tests the hint shows cannot succeed.
-    pub(crate) fn play_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
-        self.play_hinted_observed(mv, hint, |_| {})
-    }
-
-    /// [`Position::play_hinted`], showing `before_fall` the position just before the
-    /// checkmate rule removes the first seat.
+    /// [`Position::play_unchecked_hinted`], showing `before_fall` the position just
+    /// before the checkmate rule removes the first seat.
     #[inline]
     pub(crate) fn play_hinted_observed(
         &mut self,

@@ -69,6 +69,28 @@ impl Position {
         Ok(mv)
     }
 
+    /// [`Position::play_unchecked`] with the [`CheckmateHint`] of this position: the
+    /// copy-make fast path of a search (and of [`crate::perft`]), which skips the
+    /// checkmate tests that cannot succeed and builds no undo token. `hint` must come
+    /// from this very position (see [`Position::do_move_hinted`]).
+    ///
+    /// ```
+    /// use yono::Position;
+    /// let pos = Position::start();
+    /// let hint = pos.checkmate_hint();
+    /// for mv in pos.legal_moves() {
+    ///     let mut child = pos.clone();
+    ///     let fallen = child.play_unchecked_hinted(mv, &hint);
+    ///     let mut expected = pos.clone();
+    ///     assert_eq!(fallen, expected.play_unchecked(mv));
+    ///     assert_eq!(child, expected);
+    /// }
+    /// ```
+    #[inline]
+    pub fn play_unchecked_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
+        self.play_hinted_observed(mv, hint, |_| {})
+    }
+
     /// Plays `mv`, which must be legal (from [`Position::legal_moves`]); an illegal
     /// move leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, mv: Move) -> Eliminations {
