@@ -296,6 +296,16 @@ fn main() {
 
 // ---- the public fast paths (what an engine author writes) -------------------------
 
+/// The legal moves through the public callback, into a `MoveList`.
+fn public_moves(pos: &Position) -> yono::MoveList {
+    let mut moves = yono::MoveList::new();
+    pos.generate_moves(|set| {
+        moves.extend(set);
+        false
+    });
+    moves
+}
+
 /// Perft written only against the public API: the move callback, make/unmake with the
 /// node's checkmate hint, and at the last ply either the callback's set sizes
 /// (`count_last == false`) or `count_legal_moves` (the internal perft's bulk count).
@@ -314,11 +324,7 @@ fn public_perft(pos: &mut Position, depth: u32, count_last: bool) -> u64 {
         });
         return n;
     }
-    let mut moves = yono::MoveList::new();
-    pos.generate_moves(|set| {
-        moves.extend(set);
-        false
-    });
+    let moves = public_moves(pos);
     let hint = pos.checkmate_hint();
     let mut n = 0;
     for mv in moves {
@@ -338,11 +344,7 @@ fn public_copy_perft(pos: &Position, depth: u32) -> u64 {
         1 => return pos.count_legal_moves(),
         _ => {}
     }
-    let mut moves = yono::MoveList::new();
-    pos.generate_moves(|set| {
-        moves.extend(set);
-        false
-    });
+    let moves = public_moves(pos);
     let hint = pos.checkmate_hint();
     let mut n = 0;
     for mv in moves {
