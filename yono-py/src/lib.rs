@@ -15,11 +15,14 @@
 // The `///` comments below are also the Python docstrings, where `Yo[n]o` must read
 // as written rather than as an escaped rustdoc link.
 #![allow(rustdoc::broken_intra_doc_links)]
-// One `unsafe impl` is allowed where it stands (GilCell's `Sync`, with its reasoning).
+// Unsafe code is allowed only where it stands, with its reasoning: GilCell's `Sync`
+// and the C-API methods of src/fastcall.rs.
 #![deny(unsafe_code)]
 
 use std::cell::{Ref, RefCell, RefMut};
 
+// Position.push and Position.pop, written against the C API (the hot loop's calls).
+mod fastcall;
 // The GUI helpers: a second #[pymethods] block on Position, and their classes.
 mod gui;
 
@@ -1305,25 +1308,12 @@ impl PyPosition {
         move_obj(py, mv)
     }
 
-    /// Plays `move` (a Move or move text), after checking that it is legal; raises
-    /// IllegalMoveError and leaves the position unchanged otherwise. Checkmated seats
-    /// are removed at once (RULES.md §6).
-    fn push(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = move_arg(py, r#move)?;
-        self.play(py, mv)
-    }
+    // `push` and `pop` are installed by `fastcall::install`.
 
     /// Parses, checks and plays move text; returns the Move.
     fn push_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
         self.play(py, mv)?;
-        move_obj(py, mv)
-    }
-
-    /// Takes back the last move and returns it; IndexError if there is none.
-    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
-        let undone = self.undo(py)?;
-        let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         move_obj(py, mv)
     }
 
@@ -2124,6 +2114,7 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiece>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPosition>()?;
+    fastcall::install(&m.py().get_type::<PyPosition>())?;
     m.add_class::<PySeries>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<engine::PyEngine>()?;

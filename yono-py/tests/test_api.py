@@ -92,6 +92,33 @@ def test_push_pop_peek_move_stack():
     assert pos == yono.Position()
 
 
+def test_push_and_pop_take_their_arguments_as_python_methods_do():
+    # push and pop are written against the C API (src/fastcall.rs), not through
+    # pyo3's argument parser: they must still behave like ordinary methods.
+    import inspect
+
+    pos = yono.Position()
+    assert str(inspect.signature(yono.Position.push)) == "(self, /, move)"
+    assert str(inspect.signature(yono.Position.pop)) == "(self, /)"
+    assert "IllegalMoveError" in (yono.Position.push.__doc__ or "")
+    assert pos.push(move="5g5f") is None  # by keyword
+    yono.Position.push(pos, "7e6e")  # unbound, through the class
+    assert [m.usi() for m in pos.move_stack] == ["5g5f", "7e6e"]
+    assert yono.Position.pop(pos) == yono.Move("7e6e")
+    for bad_call in (
+        lambda: pos.push(),
+        lambda: pos.push("7e6e", "7e6e"),
+        lambda: pos.push(mv="7e6e"),
+        lambda: pos.push("7e6e", move="7e6e"),
+        lambda: pos.pop(1),
+        lambda: yono.Position.push(object(), "7e6e"),
+        lambda: yono.Position.pop(object()),
+    ):
+        with pytest.raises(TypeError):
+            bad_call()
+    assert [m.usi() for m in pos.move_stack] == ["5g5f"]
+
+
 def test_push_rejects_illegal_moves_and_keeps_the_position():
     pos = yono.Position()
     err = refused(pos.push, "5i4h")
