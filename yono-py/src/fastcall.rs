@@ -3,11 +3,12 @@
 //! They are the two calls of a search or playout loop written in Python
 //! (`for m in pos.legal_moves: pos.push(m); ...; pos.pop()`), so their per-call cost
 //! is what such a loop measures. A `#[pymethods]` method goes through pyo3's
-//! trampoline and argument parser: about 150 instructions of the 930 a push+pop pair
-//! cost (thread-local attach count twice per call, the general argument parser, the
-//! type check of `self` that CPython has already made). These two are written
+//! trampoline and argument parser: about 150 of the 930 instructions a push+pop pair
+//! spent in this extension (a thread-local attach count raised and lowered per call,
+//! the general argument parser, a type check of `self` that CPython has already
+//! made). These two are written
 //! against the C API instead. Everything they do besides reading their arguments is
-//! the same Rust as before ([`PyPosition::play`], [`PyPosition::undo`]); a panic is
+//! the same Rust as the other methods use ([`PyPosition::play`], [`PyPosition::pop`]); a panic is
 //! caught and raised as `pyo3_runtime.PanicException`, as pyo3 does.
 //!
 //! CPython's method descriptor checks that `self` is a `Position` before it calls
@@ -19,13 +20,13 @@
 use std::ffi::CStr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use crate::{move_arg, move_obj, PyPosition};
+use crate::{move_arg, PyMove, PyPosition};
 
 /// Installs `push` and `pop` on the Position class (replacing nothing: the class
 /// defines neither).
@@ -107,27 +108,40 @@ unsafe extern "C" fn push(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
+    let body = |py: Python<'_>| {
+        // SAFETY: `kwnames` is NULL or a tuple of strings, borrowed for the call.
+        let kwnames = unsafe { Borrowed::from_ptr_or_opt(py, kwnames) };
+        let keywords = match &kwnames {
+            Some(names) => names.cast::<PyTuple>()?.len(),
+            None => 0,
+        };
+        let one_argument = match (nargs, keywords) {
+            (1, 0) => true,
+            (0, 1) => kwnames.as_ref().map_or(Ok(false), is_move_keyword)?,
+            _ => false,
+        };
+        if !one_argument {
+            return Err(push_arity_error(nargs, keywords, kwnames));
+        }
+        // SAFETY: `args` holds the `nargs` positional and then the keyword values
+        // (one in all, checked above), borrowed for the call; `slf` is a live
+        // Position (the descriptor checked its type), borrowed for the call.
+        let (slf, arg) = unsafe {
+            (
+                Borrowed::from_ptr(py, slf).cast_unchecked::<PyPosition>(),
+                Borrowed::from_ptr(py, *args),
+            )
+        };
+        let object = arg.cast::<PyMove>().ok();
+        let mv = match &object {
+            Some(m) => m.get().0,
+            None => move_arg(py, &arg)?,
+        };
+        slf.get().play(py, mv, object.as_deref())?;
+        Ok(py.None().into_ptr())
+    };
     // SAFETY: CPython calls a method with the GIL held.
-    unsafe {
-        call(|py| {
-            // SAFETY: `slf` is a live Position (the descriptor checked its type);
-            // `args` holds `nargs` positional and then the keyword values, all
-            // borrowed for the call; `kwnames` is NULL or a tuple of strings.
-            let (slf, arg) = {
-                let slf = Borrowed::from_ptr(py, slf).cast_unchecked::<PyPosition>();
-                let kwnames = Borrowed::from_ptr_or_opt(py, kwnames);
-                let arg = match (nargs, kwnames) {
-                    (1, None) => Borrowed::from_ptr(py, *args),
-                    (0, Some(names)) if is_move_keyword(&names)? => Borrowed::from_ptr(py, *args),
-                    _ => return Err(push_arity_error(nargs, kwnames)),
-                };
-                (slf, arg)
-            };
-            let mv = move_arg(py, &arg)?;
-            slf.get().play(py, mv)?;
-            Ok(py.None().into_ptr())
-        })
-    }
+    unsafe { call(body) }
 }
 
 /// Whether the keyword names of a call are exactly `("move",)`.
@@ -138,11 +152,12 @@ fn is_move_keyword(names: &Borrowed<'_, '_, PyAny>) -> PyResult<bool> {
 
 /// The TypeError of a push call with the wrong arguments, worded like Python's own.
 #[cold]
-fn push_arity_error(nargs: ffi::Py_ssize_t, kwnames: Option<Borrowed<'_, '_, PyAny>>) -> PyErr {
-    let keywords = kwnames
-        .and_then(|k| k.cast::<PyTuple>().ok().map(|t| t.len()))
-        .unwrap_or(0);
-    if nargs + keywords as ffi::Py_ssize_t == 0 {
+fn push_arity_error(
+    nargs: ffi::Py_ssize_t,
+    keywords: usize,
+    kwnames: Option<Borrowed<'_, '_, PyAny>>,
+) -> PyErr {
+    if nargs == 0 && keywords == 0 {
         PyTypeError::new_err("Position.push() missing 1 required argument: 'move'")
     } else if keywords > 0 {
         let names = kwnames.map(|k| k.to_string()).unwrap_or_default();
@@ -158,15 +173,12 @@ fn push_arity_error(nargs: ffi::Py_ssize_t, kwnames: Option<Borrowed<'_, '_, PyA
 
 /// `Position.pop()`.
 unsafe extern "C" fn pop(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    let body = |py: Python<'_>| {
+        // SAFETY: `slf` is a live Position (the descriptor checked its type),
+        // borrowed for the call.
+        let slf = unsafe { Borrowed::from_ptr(py, slf).cast_unchecked::<PyPosition>() };
+        Ok(slf.get().pop(py)?.into_ptr())
+    };
     // SAFETY: CPython calls a method with the GIL held.
-    unsafe {
-        call(|py| {
-            // SAFETY: `slf` is a live Position (the descriptor checked its type),
-            // borrowed for the call.
-            let slf = Borrowed::from_ptr(py, slf).cast_unchecked::<PyPosition>();
-            let undone = slf.get().undo(py)?;
-            let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-            Ok(move_obj(py, mv)?.into_ptr())
-        })
-    }
+    unsafe { call(body) }
 }

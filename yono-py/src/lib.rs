@@ -873,6 +873,8 @@ impl PyMove {
 
 /// Slots of the move cache: every board move (from, to, promote), every drop, pass.
 const MOVE_SLOTS: usize = 81 * 81 * 2 + 7 * 81 + 1;
+// `Listed` keeps slots plus one in a u16.
+const _: () = assert!(MOVE_SLOTS < u16::MAX as usize);
 
 /// Interned `Move` objects. Moves are immutable values, so one object per move serves
 /// every list: building a list of legal moves then costs a reference count per move
@@ -990,38 +992,56 @@ pub struct PyPosition {
     state: GilCell<PositionState>,
 }
 
-/// What a Position keeps: the game, and the legal moves last listed.
+/// What a Position keeps: the game, the legal moves last listed, and the Move object
+/// of the last push.
 struct PositionState {
     game: Game,
     listed: Listed,
+    /// The Move object the last `push` was given, with the ply that push made.
+    /// `pop` returns it when it takes that very move back (python-chess also returns
+    /// the pushed object), instead of looking the move up in the cache of Move
+    /// objects: that cache is 220 KB, so its slot is often a cache miss.
+    pushed: Option<(usize, Py<PyMove>)>,
 }
 
-/// The legal moves of one position of the game, one bit per move slot (see
-/// [`move_slot`]), as `legal_moves` last listed them. The set stays valid while that
-/// position is on the game's stack: pushes above it and the pops back to it leave it
-/// exactly as it was (the moves are taken back exactly), so `push` checks a move of the
-/// usual loop (`for m in pos.legal_moves: pos.push(m) ... pos.pop()`) with one bit
-/// instead of the full legality test. A pop below it or any other change (through
-/// `PyPosition::game_mut`) forgets it.
+/// The legal moves of one position of the game, as `legal_moves` last listed them:
+/// their move slots (see [`move_slot`]) in a small open-addressing table. The set
+/// stays valid while that position is on the game's stack: pushes above it and the
+/// pops back to it leave it exactly as it was (the moves are taken back exactly), so
+/// `push` checks a move of the usual loop (`for m in pos.legal_moves: pos.push(m) ...
+/// pos.pop()`) with one probe instead of the full legality test. A pop below it or
+/// any other change (through `PyPosition::game_mut`) forgets it.
+///
+/// A table at most half full keeps the set in one or two cache lines for a typical
+/// position (128 bytes for 30 moves); a bitset over all 13,690 slots took 1.7 KB, and
+/// its bit for a move was usually a cache miss once other positions had been used.
 #[derive(Default)]
 struct Listed {
     /// The ply (number of moves played) of the listed position, when the set is valid.
     ply: Option<usize>,
-    /// `MOVE_SLOTS` bits, allocated by the first listing (1.7 KB).
-    bits: Box<[u64]>,
+    /// Each listed slot plus one (0 marks an empty entry), at the entry its low bits
+    /// name or after it (linear probing). The length is a power of two, at least
+    /// twice the moves. A slot is (from × 81 + to) × 2 + promotion, so one
+    /// position's moves already differ in their low bits: indexing by them directly
+    /// cost 60 fewer instructions a push+pop pair than a multiplicative hash.
+    table: Vec<u16>,
 }
 
 impl Listed {
     /// Remembers `moves` as the legal moves at `ply`.
     fn record(&mut self, ply: usize, moves: &[yono::Move]) {
-        if self.bits.is_empty() {
-            self.bits = vec![0; MOVE_SLOTS.div_ceil(64)].into_boxed_slice();
-        } else {
-            self.bits.fill(0);
-        }
+        let len = (moves.len() * 2).next_power_of_two().max(16);
+        self.table.clear();
+        self.table.resize(len, 0);
+        let mask = len - 1;
         for slot in moves.iter().filter_map(|&mv| Listed::slot(mv)) {
-            if let Some(word) = self.bits.get_mut(slot / 64) {
-                *word |= 1 << (slot % 64);
+            let mut i = self.home(slot);
+            while let Some(entry) = self.table.get_mut(i) {
+                if *entry == 0 || *entry == slot {
+                    *entry = slot;
+                    break;
+                }
+                i = (i + 1) & mask;
             }
         }
         self.ply = Some(ply);
@@ -1030,22 +1050,41 @@ impl Listed {
     /// Whether `mv` was listed as legal at `ply` (false when the set is not for `ply`).
     #[inline]
     fn contains(&self, ply: usize, mv: yono::Move) -> bool {
-        self.ply == Some(ply)
-            && Listed::slot(mv).is_some_and(|slot| {
-                self.bits
-                    .get(slot / 64)
-                    .is_some_and(|word| word & (1 << (slot % 64)) != 0)
-            })
+        if self.ply != Some(ply) {
+            return false;
+        }
+        let Some(slot) = Listed::slot(mv) else {
+            return false;
+        };
+        let mask = self.table.len().wrapping_sub(1);
+        let mut i = self.home(slot);
+        while let Some(&entry) = self.table.get(i) {
+            if entry == slot {
+                return true;
+            }
+            if entry == 0 {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+        false
     }
 
-    /// The move's bit: [`move_slot`], which is one to one except for drops of kinds
-    /// that are never held (they share a slot with a held kind, and are never legal).
+    /// The table's entry for the move: [`move_slot`] plus one, which is one to one
+    /// except for drops of kinds that are never held (they share a slot with a held
+    /// kind, and are never legal).
     #[inline]
-    fn slot(mv: yono::Move) -> Option<usize> {
+    fn slot(mv: yono::Move) -> Option<u16> {
         match mv {
             yono::Move::Drop { kind, .. } if kind.hand_index().is_none() => None,
-            _ => Some(move_slot(mv)),
+            _ => u16::try_from(move_slot(mv) + 1).ok(),
         }
+    }
+
+    /// Where the probe for `slot` starts.
+    #[inline]
+    fn home(&self, slot: u16) -> usize {
+        usize::from(slot) & self.table.len().wrapping_sub(1)
     }
 }
 
@@ -1055,6 +1094,7 @@ impl PyPosition {
             state: GilCell::new(PositionState {
                 game,
                 listed: Listed::default(),
+                pushed: None,
             }),
         }
     }
@@ -1091,28 +1131,61 @@ impl PyPosition {
 
     /// Plays a move through the game (checked): a move listed by `legal_moves` in this
     /// very position is legal, anything else gets [`Game::play`]'s full check.
-    fn play(&self, py: Python<'_>, mv: yono::Move) -> PyResult<()> {
+    /// `object` is the Move object the move came as, if any (for [`PyPosition::pop`]).
+    fn play(
+        &self,
+        py: Python<'_>,
+        mv: yono::Move,
+        object: Option<&Bound<'_, PyMove>>,
+    ) -> PyResult<()> {
         let mut state = self.state.get_mut(py)?;
-        let PositionState { game, listed } = &mut *state;
+        let PositionState {
+            game,
+            listed,
+            pushed,
+        } = &mut *state;
         if listed.contains(game.moves().len(), mv) {
             game.play_unchecked(mv);
-            return Ok(());
+        } else if let Err(e) = game.play(mv) {
+            drop(state);
+            return Err(move_err(py, e));
         }
-        let result = game.play(mv);
+        let ply = game.moves().len();
+        let before = std::mem::replace(pushed, object.map(|obj| (ply, obj.clone().unbind())));
+        // Released after the borrow: freeing a Python object may run other code.
         drop(state);
-        result.map(drop).map_err(|e| move_err(py, e))
+        if let Some((_, obj)) = before {
+            obj.drop_ref(py);
+        }
+        Ok(())
     }
 
     /// Takes back the last move, keeping the listed legal moves when their position is
-    /// still on the stack.
-    fn undo(&self, py: Python<'_>) -> PyResult<Option<yono::Move>> {
+    /// still on the stack; returns its Move object (IndexError when there is none).
+    fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let mut state = self.state.get_mut(py)?;
-        let PositionState { game, listed } = &mut *state;
+        let PositionState {
+            game,
+            listed,
+            pushed,
+        } = &mut *state;
+        let ply = game.moves().len();
         let undone = game.undo();
-        if listed.ply.is_some_and(|ply| ply > game.moves().len()) {
+        if listed.ply.is_some_and(|at| at > game.moves().len()) {
             listed.ply = None;
         }
-        Ok(undone)
+        let pushed = pushed.take();
+        drop(state);
+        let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        match pushed {
+            Some((at, obj)) if at == ply && obj.get().0 == mv => Ok(obj.into_bound(py)),
+            other => {
+                if let Some((_, obj)) = other {
+                    obj.drop_ref(py);
+                }
+                move_obj(py, mv)
+            }
+        }
     }
 }
 
@@ -1253,7 +1326,7 @@ impl PyPosition {
         // Owned, so no borrow is held while the Move objects are made.
         let moves = {
             let mut state = self.state.get_mut(py)?;
-            let PositionState { game, listed } = &mut *state;
+            let PositionState { game, listed, .. } = &mut *state;
             let moves = game.legal_moves();
             listed.record(game.moves().len(), moves.as_slice());
             moves
@@ -1313,7 +1386,7 @@ impl PyPosition {
     /// Parses, checks and plays move text; returns the Move.
     fn push_usi<'py>(&self, py: Python<'py>, usi: &str) -> PyResult<Bound<'py, PyMove>> {
         let mv = yono::Move::from_usi(usi).map_err(|e| move_err(py, e.into()))?;
-        self.play(py, mv)?;
+        self.play(py, mv, None)?;
         move_obj(py, mv)
     }
 

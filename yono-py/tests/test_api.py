@@ -119,6 +119,30 @@ def test_push_and_pop_take_their_arguments_as_python_methods_do():
     assert [m.usi() for m in pos.move_stack] == ["5g5f"]
 
 
+def test_pop_returns_the_move_taken_back_however_it_was_pushed():
+    # pop hands back the pushed Move object when it takes that very move back (as
+    # python-chess does), and otherwise an equal one: check every way of getting there.
+    pos = yono.Position.shogi()
+    m = yono.Move("7g7f")
+    pos.push(m)
+    assert pos.pop() is m
+    pos.push("7g7f")  # text: no object to hand back
+    assert pos.pop() == m
+    pos.push(m)
+    pos.push(yono.Move("3c3d"))
+    assert pos.pop() == yono.Move("3c3d")
+    assert pos.pop() == m  # not the last push any more: an equal Move
+    pos.push(m)
+    with pytest.raises(yono.IllegalMoveError):
+        pos.push(yono.Move("7f7e"))  # North to move: refused, and forgotten
+    assert pos.pop() is m
+    assert pos.push_usi("2g2f") == yono.Move("2g2f")
+    assert pos.pop() == yono.Move("2g2f")
+    with pytest.raises(IndexError):
+        pos.pop()
+    assert pos == yono.Position.shogi()
+
+
 def test_push_rejects_illegal_moves_and_keeps_the_position():
     pos = yono.Position()
     err = refused(pos.push, "5i4h")

@@ -147,7 +147,7 @@ impl PyPosition {
     ) -> PyResult<Bound<'py, PyMove>> {
         let mv = self.move_of(py, action)?;
         let m = mv.get().0;
-        self.play(py, m)?;
+        self.play(py, m, None)?;
         Ok(mv)
     }
 
