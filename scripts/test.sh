@@ -16,6 +16,8 @@ section() {
 
 section "rustfmt"
 cargo fmt --all -- --check
+# fuzz/ is a workspace of its own: its files are checked directly.
+rustfmt --edition 2021 --check fuzz/src/*.rs fuzz/fuzz_targets/*.rs fuzz/tests/*.rs
 
 section "clippy"
 cargo clippy --workspace --all-targets -- -D warnings

@@ -47,8 +47,8 @@ echo "== pytest"
 # Run from outside the source tree so that the installed wheel is what gets imported.
 (cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider .)
 
-echo "== mypy --strict (typed example) and stubtest (stubs against the built module)"
+echo "== mypy --strict (typed example, benchmarks) and stubtest (stubs against the built module)"
 (cd "$here" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
-    tests/typed_example.py)
+    tests/typed_example.py bench/bench.py bench/ml_bench.py)
 (cd "$dist" && "$vpy" -m mypy.stubtest yono --ignore-disjoint-bases)
 echo "== yono-py: all checks passed"

@@ -221,10 +221,7 @@ fn regenerate_seeds() {
     let playouts = playout_positions();
 
     // position_text and sfen: valid and invalid texts.
-    let mut texts: Vec<String> = vec![
-        yono::YONO_START.into(),
-        yono::SHOGI_START.into(),
-    ];
+    let mut texts: Vec<String> = vec![yono::YONO_START.into(), yono::SHOGI_START.into()];
     for v in positions.as_array().expect("array") {
         texts.push(str_field(v, "position").into());
     }

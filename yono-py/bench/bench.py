@@ -28,14 +28,15 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import yono
 
+# The peers are optional, and may ship no type information.
 try:
-    import cshogi
+    import cshogi  # type: ignore[import-untyped,import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover
-    cshogi = None
+    cshogi = None  # type: ignore[assignment,unused-ignore]
 try:
-    import shogi as pyshogi
+    import shogi as pyshogi  # type: ignore[import-untyped,import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover
-    pyshogi = None
+    pyshogi = None  # type: ignore[assignment,unused-ignore]
 
 
 def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Position]:
@@ -435,17 +436,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(line)
 
     print("\nRatios (yono / other; > 1 means yono is faster):")
-    for other in ("cshogi", "python-shogi"):
-        if other not in results:
+    for peer in ("cshogi", "python-shogi"):
+        if peer not in results:
             continue
         for key, label in metrics:
             y = results["yono"][key]
-            o = results[other][key]
+            o = results[peer][key]
             extra = ""
             batch = results["yono (batch)"].get(key)
             if batch is not None:
                 extra = f"   (batch API: {batch / o:.2f}x)"
-            print(f"  vs {other:<13} {label:<28} {y / o:8.2f}x{extra}")
+            print(f"  vs {peer:<13} {label:<28} {y / o:8.2f}x{extra}")
 
     # Perft inside Rust.
     pos = yono.Position.shogi()
@@ -470,10 +471,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"  legal-move lists / s        {fmt(y_calls):>14}")
     print(f"  legal moves listed / s      {fmt(y_moves):>14}   (bytes API: {fmt(y_codes)})")
     print(f"  push+pop pairs / s          {fmt(y_pushpop):>14}")
-    start = yono.Position()
+    ystart = yono.Position()
     for depth in (4, 5):
         t0 = time.perf_counter()
-        nodes = start.perft(depth)
+        nodes = ystart.perft(depth)
         sec = time.perf_counter() - t0
         print(f"  pos.perft({depth}) in Rust      {nodes:>14,} nodes, {fmt(nodes / sec)} nodes/s")
     return 0

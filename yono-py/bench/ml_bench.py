@@ -27,11 +27,12 @@ import numpy as np
 
 import yono
 
+# cshogi is optional, and ships no type information.
 try:
-    import cshogi
-    import cshogi.dlshogi as dlshogi
+    import cshogi  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    import cshogi.dlshogi as dlshogi  # type: ignore[import-untyped,import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover
-    cshogi = None
+    cshogi = None  # type: ignore[assignment,unused-ignore]
 
 
 def shogi_sfens(n: int, seed: int = 1) -> List[str]:
