@@ -111,17 +111,19 @@ unsafe extern "C" fn push(
     let body = |py: Python<'_>| {
         // SAFETY: `kwnames` is NULL or a tuple of strings, borrowed for the call.
         let kwnames = unsafe { Borrowed::from_ptr_or_opt(py, kwnames) };
-        let keywords = match &kwnames {
-            Some(names) => names.cast::<PyTuple>()?.len(),
-            None => 0,
-        };
-        let one_argument = match (nargs, keywords) {
-            (1, 0) => true,
-            (0, 1) => kwnames.as_ref().map_or(Ok(false), is_move_keyword)?,
-            _ => false,
+        let one_argument = match &kwnames {
+            None => nargs == 1,
+            Some(names) => {
+                let names = names.cast::<PyTuple>()?;
+                match (nargs, names.len()) {
+                    (1, 0) => true,
+                    (0, 1) => names.get_item(0)?.eq("move")?,
+                    _ => false,
+                }
+            }
         };
         if !one_argument {
-            return Err(push_arity_error(nargs, keywords, kwnames));
+            return Err(push_arity_error(nargs, kwnames));
         }
         // SAFETY: `args` holds the `nargs` positional and then the keyword values
         // (one in all, checked above), borrowed for the call; `slf` is a live
@@ -144,19 +146,10 @@ unsafe extern "C" fn push(
     unsafe { call(body) }
 }
 
-/// Whether the keyword names of a call are exactly `("move",)`.
-fn is_move_keyword(names: &Borrowed<'_, '_, PyAny>) -> PyResult<bool> {
-    let names = names.cast::<PyTuple>()?;
-    Ok(names.len() == 1 && names.get_item(0)?.eq("move")?)
-}
-
 /// The TypeError of a push call with the wrong arguments, worded like Python's own.
 #[cold]
-fn push_arity_error(
-    nargs: ffi::Py_ssize_t,
-    keywords: usize,
-    kwnames: Option<Borrowed<'_, '_, PyAny>>,
-) -> PyErr {
+fn push_arity_error(nargs: ffi::Py_ssize_t, kwnames: Option<Borrowed<'_, '_, PyAny>>) -> PyErr {
+    let keywords = kwnames.as_ref().map_or(0, |names| names.len().unwrap_or(0));
     if nargs == 0 && keywords == 0 {
         PyTypeError::new_err("Position.push() missing 1 required argument: 'move'")
     } else if keywords > 0 {

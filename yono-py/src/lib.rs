@@ -1033,7 +1033,7 @@ impl Listed {
         let len = (moves.len() * 2).next_power_of_two().max(16);
         self.table.clear();
         self.table.resize(len, 0);
-        let mask = len - 1;
+        let mask = self.mask();
         for slot in moves.iter().filter_map(|&mv| Listed::slot(mv)) {
             let mut i = self.home(slot);
             while let Some(entry) = self.table.get_mut(i) {
@@ -1056,7 +1056,7 @@ impl Listed {
         let Some(slot) = Listed::slot(mv) else {
             return false;
         };
-        let mask = self.table.len().wrapping_sub(1);
+        let mask = self.mask();
         let mut i = self.home(slot);
         while let Some(&entry) = self.table.get(i) {
             if entry == slot {
@@ -1084,7 +1084,13 @@ impl Listed {
     /// Where the probe for `slot` starts.
     #[inline]
     fn home(&self, slot: u16) -> usize {
-        usize::from(slot) & self.table.len().wrapping_sub(1)
+        usize::from(slot) & self.mask()
+    }
+
+    /// The table's length minus one (its length is a power of two, or 0).
+    #[inline]
+    fn mask(&self) -> usize {
+        self.table.len().wrapping_sub(1)
     }
 }
 
@@ -1139,19 +1145,16 @@ impl PyPosition {
         object: Option<&Bound<'_, PyMove>>,
     ) -> PyResult<()> {
         let mut state = self.state.get_mut(py)?;
-        let PositionState {
-            game,
-            listed,
-            pushed,
-        } = &mut *state;
-        if listed.contains(game.moves().len(), mv) {
-            game.play_unchecked(mv);
-        } else if let Err(e) = game.play(mv) {
+        let s = &mut *state;
+        if s.listed.contains(s.game.moves().len(), mv) {
+            s.game.play_unchecked(mv);
+        } else if let Err(e) = s.game.play(mv) {
             drop(state);
             return Err(move_err(py, e));
         }
-        let ply = game.moves().len();
-        let before = std::mem::replace(pushed, object.map(|obj| (ply, obj.clone().unbind())));
+        let ply = s.game.moves().len();
+        let before =
+            std::mem::replace(&mut s.pushed, object.map(|obj| (ply, obj.clone().unbind())));
         // Released after the borrow: freeing a Python object may run other code.
         drop(state);
         if let Some((_, obj)) = before {
@@ -1164,28 +1167,22 @@ impl PyPosition {
     /// still on the stack; returns its Move object (IndexError when there is none).
     fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let mut state = self.state.get_mut(py)?;
-        let PositionState {
-            game,
-            listed,
-            pushed,
-        } = &mut *state;
-        let ply = game.moves().len();
-        let undone = game.undo();
-        if listed.ply.is_some_and(|at| at > game.moves().len()) {
-            listed.ply = None;
+        let s = &mut *state;
+        let ply = s.game.moves().len();
+        let undone = s.game.undo();
+        if s.listed.ply.is_some_and(|at| at > s.game.moves().len()) {
+            s.listed.ply = None;
         }
-        let pushed = pushed.take();
+        let pushed = s.pushed.take();
         drop(state);
         let mv = undone.ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        match pushed {
-            Some((at, obj)) if at == ply && obj.get().0 == mv => Ok(obj.into_bound(py)),
-            other => {
-                if let Some((_, obj)) = other {
-                    obj.drop_ref(py);
-                }
-                move_obj(py, mv)
+        if let Some((at, obj)) = pushed {
+            if at == ply && obj.get().0 == mv {
+                return Ok(obj.into_bound(py));
             }
+            obj.drop_ref(py);
         }
+        move_obj(py, mv)
     }
 }
 
