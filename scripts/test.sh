@@ -9,10 +9,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sections=0
+current=""
+section_start=$SECONDS
+timings=""
+cleanup=()
+close_section() {
+    [ -n "$current" ] && timings+=$(printf '%5ss  %s' "$((SECONDS - section_start))" "$current")$'\n'
+    return 0
+}
 section() {
+    close_section
     sections=$((sections + 1))
+    current="$*"
+    section_start=$SECONDS
     printf '\n== %s\n' "$*"
 }
+# On any failure, say which section failed (set -e stops at the failing command).
+on_exit() {
+    local rc=$?
+    for dir in "${cleanup[@]}"; do rm -rf "$dir"; done
+    if [ "$rc" -ne 0 ]; then
+        printf '\n== FAILED: section %s of the test command, "%s" (exit %s after %ss)\n' \
+            "$sections" "$current" "$rc" "$((SECONDS - section_start))" >&2
+        echo "scripts/test.sh: $((sections - 1)) passed, 1 failed: $current" >&2
+    fi
+}
+trap on_exit EXIT
 
 section "rustfmt"
 cargo fmt --all -- --check
@@ -46,7 +68,7 @@ bash scripts/fuzz.sh --runs 2000
 
 section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested"
 release_wheel=$(mktemp -d)
-trap 'rm -rf "$release_wheel"' EXIT
+cleanup+=("$release_wheel")
 bash scripts/test-release.sh --wheel-dir "$release_wheel"
 
 section "Python (the release wheel)"
@@ -59,5 +81,6 @@ section "SVG diagrams rendered to PNG and compared across renderers (librsvg, Qt
 bash docs/render.sh
 
 # Any failure above stops the script (set -e), so reaching here means every section passed.
-printf '\n== all checks passed\n'
+close_section
+printf '\n== all checks passed (seconds per section)\n%s' "$timings"
 echo "scripts/test.sh: $sections passed, 0 failed"

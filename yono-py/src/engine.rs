@@ -1,6 +1,6 @@
 //! `yono.Engine` and `yono.Analysis`: the search engine of the `yono-engine` crate.
 //!
-//! The search runs without the GIL (`Python::detach`) on a copy of the position. One
+//! The search runs without the GIL (`crate::gil::without_gil`) on a copy of the position. One
 //! engine serves one search at a time (a second thread waits for the first, outside
 //! the GIL); `stop()` works from any thread while a search runs.
 
@@ -89,7 +89,7 @@ impl PyEngine {
             ));
         }
         let pos = game.position().clone();
-        py.detach(|| {
+        crate::gil::without_gil(py, || {
             let mut engine = self
                 .engine
                 .lock()

@@ -39,6 +39,8 @@ mod ints;
 mod ml;
 
 mod engine;
+// Every call that releases the GIL, counted (for the tests).
+mod gil;
 
 pyo3::create_exception!(
     yono,
@@ -1411,7 +1413,7 @@ impl PyPosition {
         // position meanwhile (seeing it as it was); the copy replaces the game after,
         // unless another thread changed the game in between.
         let mut game = self.game_clone(py)?;
-        let (played, game) = py.detach(move || {
+        let (played, game) = gil::without_gil(py, move || {
             let mut list = MoveList::new();
             let before = game.moves().len();
             while game.moves().len() - before < max_plies {
@@ -1585,7 +1587,7 @@ impl PyPosition {
         let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
         // A copy: the GIL is released for the count.
         let game = self.game_clone(py)?;
-        Ok(py.detach(move || game.perft(depth)))
+        Ok(gil::without_gil(py, move || game.perft(depth)))
     }
 
     /// Perft split by first move: {Move: leaf count} in generation order.
@@ -1596,7 +1598,7 @@ impl PyPosition {
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth: u32 = ints::int_arg(depth, "depth", "0 to 2**32 - 1")?;
         let game = self.game_clone(py)?;
-        let split = py.detach(move || game.divide(depth));
+        let split = gil::without_gil(py, move || game.divide(depth));
         let dict = PyDict::new(py);
         for (mv, n) in split {
             dict.set_item(move_obj(py, mv)?, n)?;
@@ -2193,6 +2195,7 @@ fn _yono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(error_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(gil::_threads_without_gil, m)?)?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("YONO_START", yono::YONO_START)?;

@@ -2,12 +2,10 @@
 
 import copy
 import pickle
-import threading
-import time
-
 import pytest
 
 import yono
+from conftest import runs_without_gil
 
 
 @pytest.mark.parametrize(
@@ -143,29 +141,14 @@ def test_positions_are_unhashable() -> None:
 
 
 def test_playout_releases_the_gil() -> None:
-    ticks: list = []
-    done = threading.Event()
+    assert yono.Position().playout(100000, seed=37) == 7383  # a 7,383-ply game
+    assert runs_without_gil(lambda: yono.Position().playout(100000, seed=37))
 
-    def ticker() -> None:
-        while not done.is_set():
-            ticks.append(time.perf_counter())  # needs the GIL
-            time.sleep(0.0005)
 
-    t = threading.Thread(target=ticker)
-    t.start()
-    inside = []
-    try:
-        for _ in range(3):
-            pos = yono.Position()
-            time.sleep(0.01)
-            start = time.perf_counter()
-            played = pos.playout(100000, seed=37)  # a 7,383-ply game
-            end = time.perf_counter()
-            assert played == 7383
-            inside.append(sum(1 for x in ticks if start < x < end))
-    finally:
-        done.set()
-        t.join()
-    # With the GIL held for the whole playout, the other thread could record nothing
-    # until it returned.
-    assert max(inside) >= 3, inside
+def test_perft_releases_the_gil() -> None:
+    assert runs_without_gil(lambda: yono.Position().perft(3))
+
+
+def test_the_gil_check_sees_a_call_that_keeps_the_gil() -> None:
+    # The control: listing moves keeps the GIL, so the check must say so.
+    assert not runs_without_gil(lambda: yono.Position().legal_moves, max_calls=500)

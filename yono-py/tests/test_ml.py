@@ -266,3 +266,10 @@ def test_vector_env_shogi_draws_and_wins() -> None:
     # South and North only; a win is +1/-1 and a draw 0/0.
     assert seen <= {(1.0, 0.0, -1.0, 0.0), (-1.0, 0.0, 1.0, 0.0), (0.0, 0.0, 0.0, 0.0)}
     assert seen
+
+
+def test_vector_env_step_releases_the_gil() -> None:
+    from conftest import runs_without_gil
+
+    env = yono.VectorEnv(64, seed=5, threads=1)
+    assert runs_without_gil(env.step)

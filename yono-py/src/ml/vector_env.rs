@@ -291,7 +291,7 @@ impl VectorEnv {
         let threads = self.threads.clamp(1, n.max(1));
         let slots = &mut self.slots;
         let f = &f;
-        py.detach(move || {
+        crate::gil::without_gil(py, move || {
             let chunk = n.div_ceil(threads);
             let mut work: Vec<Chunk<'_>> = Vec::with_capacity(threads);
             let mut parts = (
