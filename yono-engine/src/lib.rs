@@ -27,11 +27,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod api;
 mod eval;
 mod search;
 mod step;
+mod time;
 
-pub use search::{Engine, EngineConfig, Limits, SearchError, SearchResult, MAX_DEPTH};
+pub use api::{
+    Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
+    SearchResult, StopToken,
+};
+pub use search::{Engine, MAX_DEPTH};
 
 use yono::{Position, Seat};
 

@@ -156,6 +156,7 @@ pub unsafe extern "C" fn yono_engine_new(
             seed: opts.seed,
             hash_mb: opts.hash_mb as usize,
             noise: opts.noise,
+            ..Default::default()
         });
         let stop = engine.stop_flag();
         *out = Box::into_raw(Box::new(yono_engine {
@@ -242,6 +243,7 @@ pub unsafe extern "C" fn yono_engine_search(
             nodes: (lim.nodes > 0).then_some(lim.nodes),
             depth: (lim.depth > 0).then_some(lim.depth),
             time: (lim.time_seconds > 0.0).then(|| Duration::from_secs_f64(lim.time_seconds)),
+            ..Default::default()
         };
         if game.is_over() {
             return Err(Fail::new(
