@@ -29,15 +29,18 @@
 
 mod api;
 mod eval;
+mod movepick;
+mod score;
 mod search;
-mod step;
+mod see;
 mod time;
+mod tt;
 
 pub use api::{
     Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
     SearchResult, StopToken,
 };
-pub use search::{Engine, MAX_DEPTH};
+pub use search::{Engine, Features, MAX_DEPTH};
 
 use yono::{Position, Seat};
 
