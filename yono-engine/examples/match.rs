@@ -30,6 +30,8 @@
 //! Yo[n]o games reaching it (default 800) score the seats still in by material,
 //! least first, as `examples/tournament.rs` does. A fourfold repetition is a draw
 //! (RULES.md §6). A program that answers an illegal move, or nothing, loses (falls).
+//! `--record FILE` appends each game as `number|start position|moves|A's score|how
+//! it ended`; `--concurrency K` plays K games at once.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -400,7 +402,7 @@ fn play(
     opening: &Game,
     players: &mut [Option<Player>; 4],
     max_plies: usize,
-) -> ([f64; 4], usize, String) {
+) -> ([f64; 4], Game, String) {
     let mut game = opening.clone();
     let reason = loop {
         if game.is_over() {
@@ -411,7 +413,7 @@ fn play(
         }
         if game.moves().len() >= max_plies {
             let s = final_scores(&game, true);
-            return (s, game.moves().len(), "ply cap".into());
+            return (s, game, "ply cap".into());
         }
         let seat = game.position().turn();
         let player = players[seat.index()]
@@ -438,15 +440,12 @@ fn play(
                 } else {
                     s[seat.index()] = 0.0;
                 }
-                return (
-                    s,
-                    game.moves().len(),
-                    format!("{} gave no legal move", seat.name()),
-                );
+                let why = format!("{} gave no legal move", seat.name());
+                return (s, game, why);
             }
         }
     };
-    (final_scores(&game, false), game.moves().len(), reason)
+    (final_scores(&game, false), game, reason)
 }
 
 struct Args {
@@ -460,6 +459,8 @@ struct Args {
     balance: f64,
     max_plies: usize,
     concurrency: usize,
+    /// Appends `game|start text|moves|A's score|reason` per game.
+    record: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -473,6 +474,7 @@ fn parse_args() -> Result<Args, String> {
     let mut balance = 0.08;
     let mut max_plies = None;
     let mut concurrency = 1;
+    let mut record = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -499,6 +501,7 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--concurrency: {e}"))?
             }
+            "--record" => record = Some(value()?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -514,6 +517,7 @@ fn parse_args() -> Result<Args, String> {
         balance,
         max_plies: max_plies.unwrap_or(if yono { 800 } else { 320 }),
         concurrency: concurrency.max(1),
+        record,
     })
 }
 
@@ -570,8 +574,24 @@ fn main() {
                         }
                     }
                 }
-                let (scores, plies, reason) = play(opening, &mut players, args.max_plies);
+                let (scores, game, reason) = play(opening, &mut players, args.max_plies);
+                let plies = game.moves().len();
                 let hero = scores[hero_seat.index()];
+                if let Some(path) = &args.record {
+                    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+                    let line = format!(
+                        "{}|{}|{}|{hero}|{reason}\n",
+                        g + 1,
+                        game.start().text(),
+                        moves.join(" ")
+                    );
+                    let mut f = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .expect("the record file");
+                    f.write_all(line.as_bytes()).expect("the record file");
+                }
                 eprintln!(
                     "game {:>3}: A as {} scores {hero} ({plies} plies, {reason}) [{:.0} s]",
                     g + 1,

@@ -35,6 +35,13 @@ mod search;
 mod see;
 mod time;
 mod tt;
+mod weights;
+
+/// The evaluation's features, for the tuner (`examples/tune.rs`); not a stable API.
+#[doc(hidden)]
+pub mod tuning {
+    pub use crate::eval::*;
+}
 
 pub use api::{
     Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use yono::{Game, Move, Position, Ruleset, Seat, SeatState};
 
-use crate::api::{EngineConfig, Limits, SearchError, SearchInfo, SearchResult, StopToken};
+use crate::api::{
+    EngineConfig, Limits, SearchError, SearchInfo, SearchMode, SearchResult, StopToken,
+};
 use crate::eval;
 use crate::movepick::{self, Context, Histories, Origin, Picker, NO_MOVE, PIECE_TO};
 use crate::score::{Scale, Value, INF, MAX_PLY};
@@ -150,6 +152,8 @@ struct Shared<'a> {
     total_nodes: AtomicU64,
     config: EngineConfig,
     features: Features,
+    /// The four-seat search (paranoid unless Yo[n]o with three or four seats in).
+    mode: SearchMode,
     root: Seat,
     scale: Scale,
     step: EvalStep,
@@ -169,6 +173,8 @@ impl Shared<'_> {
 #[derive(Clone, Copy, Default)]
 struct Frame {
     key: u64,
+    /// The seat to move at this ply.
+    seat: Option<Seat>,
     /// The static evaluation from the mover's side (None in check).
     eval: Option<Value>,
     /// The piece-to index of the move made at this ply (None: none yet, or a null
@@ -347,6 +353,11 @@ impl Engine {
             total_nodes: AtomicU64::new(0),
             config: self.config,
             features: self.features,
+            mode: if pos.ruleset() == Ruleset::Yono {
+                self.config.mode
+            } else {
+                SearchMode::Paranoid
+            },
             root: pos.turn(),
             scale,
             step: EvalStep(if scale.is_yono() {
@@ -740,6 +751,15 @@ impl Worker {
                 }
             }
         }
+        self.stack[ply].seat = Some(self.pos.turn());
+        if sh.mode != SearchMode::Paranoid
+            && ply > 0
+            && self.stack[ply - 1].seat == Some(sh.root)
+            && self.pos.turn() != sh.root
+            && self.pos.seats_in_game().len() > 2
+        {
+            return self.reply_layer(sh, ply, depth, alpha, beta);
+        }
         let sign = self.sign(sh);
         let in_check = self.pos.is_check();
         if in_check && sh.features.check_extension && (ply as i32) < 2 * self.root_depth {
@@ -1044,6 +1064,275 @@ impl Worker {
         best
     }
 
+    /// The first move of the staged order at `ply` (the table move, a good capture,
+    /// a killer, the best quiet move by history): what a seat that is not the best
+    /// replier plays in BRS+.
+    fn ordering_move(&mut self, sh: &Shared, ply: usize) -> Option<Move> {
+        let key = self.pos.key();
+        let tt_move = sh
+            .tt
+            .probe(key, &sh.step)
+            .and_then(|h| h.mv)
+            .and_then(Move::from_code);
+        let seat = self.pos.turn().index();
+        let prev1 = if ply >= 1 {
+            self.stack[ply - 1].piece_to
+        } else {
+            None
+        };
+        let ctx = Context {
+            seat,
+            side: see::side_of_mover(&self.pos, sh.root),
+            cont1: prev1,
+            cont2: None,
+        };
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        let in_check = self.pos.is_check();
+        picker.start(
+            &self.pos,
+            tt_move,
+            self.stack[ply].killers,
+            NO_MOVE,
+            in_check,
+        );
+        let mv = picker.next(&self.pos, &self.hist, &ctx).map(|p| p.mv);
+        self.pickers[ply] = picker;
+        mv
+    }
+
+    /// Best-Reply Search's layer of the other seats, entered right after the root
+    /// seat moved (from their side, as a node of theirs). Each opponent in turn is
+    /// the one that replies with all its moves: in BRS the others skip their turns
+    /// (`pass_turn_to`; an opponent whose turn cannot be handed over without the
+    /// checkmate rule removing a seat is left out, that fall being an artefact of
+    /// the skip); in BRS+ they play the first move of their move order, so the line
+    /// stays a game of the rules. The whole layer is one ply of depth.
+    fn reply_layer(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let scale = sh.scale;
+        let sign = self.sign(sh);
+        let key = self.stack[ply].key;
+        let alpha0 = alpha;
+        let hit = sh.tt.probe(key, &sh.step);
+        if let Some(h) = hit {
+            let v = scale.read_tt(h.value, ply, sign);
+            if beta - alpha == 1 && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+        let plus = sh.mode == SearchMode::BestReplyPlus;
+        let mut order = [Seat::South; 3];
+        let mut n = 0;
+        let mut s = self.pos.turn();
+        for _ in 0..4 {
+            if s != sh.root && self.pos.seats_in_game().contains(s) && n < 3 {
+                order[n] = s;
+                n += 1;
+            }
+            s = s.next();
+        }
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        'repliers: for k in 0..n {
+            // Bring the replier to move: the others before it play (BRS+) or skip.
+            let mut prefix: Vec<(Move, yono::Undo)> = Vec::new();
+            let mut ok = true;
+            if plus {
+                for (i, &seat) in order[..k].iter().enumerate() {
+                    if self.pos.turn() != seat || self.decided(sh, ply).is_some() {
+                        ok = false;
+                        break;
+                    }
+                    let Some(mv) = self.ordering_move(sh, ply + i) else {
+                        ok = false;
+                        break;
+                    };
+                    self.stack[ply + i].piece_to = movepick::piece_to(&self.pos, mv);
+                    self.stack[ply + i].seat = Some(self.pos.turn());
+                    let (undo, _) = self.pos.do_move(mv);
+                    prefix.push((mv, undo));
+                }
+                ok &= self.pos.turn() == order[k] && self.decided(sh, ply).is_none();
+            } else if k > 0 {
+                match self.pos.pass_turn_to(order[k]) {
+                    Some((undo, fallen)) => {
+                        prefix.push((Move::Pass, undo));
+                        ok = fallen.is_empty();
+                    }
+                    None => ok = false,
+                }
+            }
+            let at = ply + prefix.len().min(if plus { 3 } else { 0 });
+            if ok {
+                let replier_key = self.pos.key();
+                let tt_move = if at == ply {
+                    hit.and_then(|h| h.mv).and_then(Move::from_code)
+                } else {
+                    sh.tt
+                        .probe(replier_key, &sh.step)
+                        .and_then(|h| h.mv)
+                        .and_then(Move::from_code)
+                };
+                let seat = self.pos.turn().index();
+                let ctx = Context {
+                    seat,
+                    side: see::side_of_mover(&self.pos, sh.root),
+                    cont1: if at >= 1 {
+                        self.stack[at - 1].piece_to
+                    } else {
+                        None
+                    },
+                    cont2: None,
+                };
+                let mut picker = std::mem::take(&mut self.pickers[at]);
+                let in_check = self.pos.is_check();
+                picker.start(
+                    &self.pos,
+                    tt_move,
+                    self.stack[at].killers,
+                    NO_MOVE,
+                    in_check,
+                );
+                let mut i = 0usize;
+                while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
+                    let mv = picked.mv;
+                    i += 1;
+                    self.stack[at].piece_to = movepick::piece_to(&self.pos, mv);
+                    self.stack[at].seat = Some(self.pos.turn());
+                    self.stack[at].null = false;
+                    let (undo, _) = self.pos.do_move(mv);
+                    // The rest of the round: the later opponents play (BRS+) or skip.
+                    let mut suffix: Vec<(Move, yono::Undo)> = Vec::new();
+                    let mut j = 0;
+                    while self.pos.turn() != sh.root
+                        && self.decided(sh, at + 1 + j).is_none()
+                        && j < 3
+                    {
+                        if plus {
+                            let Some(m) = self.ordering_move(sh, at + 1 + j) else {
+                                break;
+                            };
+                            self.stack[at + 1 + j].piece_to = movepick::piece_to(&self.pos, m);
+                            self.stack[at + 1 + j].seat = Some(self.pos.turn());
+                            let (u, _) = self.pos.do_move(m);
+                            suffix.push((m, u));
+                        } else {
+                            match self.pos.pass_turn_to(sh.root) {
+                                Some((u, _)) => suffix.push((Move::Pass, u)),
+                                None => break,
+                            }
+                        }
+                        j += 1;
+                    }
+                    let child_ply = at + suffix.len();
+                    let v = if i == 1 {
+                        self.child(sh, child_ply, depth - 1, alpha, beta, false, sign)
+                    } else {
+                        // Late quiet replies are searched shallower first.
+                        let r = if sh.features.lmr && depth >= 3 && !picked.noisy && i > 3 {
+                            (lmr_table()[(depth as usize).min(63)][i.min(63)] as i32).min(depth - 2)
+                        } else {
+                            0
+                        };
+                        let mut z =
+                            self.child(sh, child_ply, depth - 1 - r, alpha, alpha + 1, true, sign);
+                        if r > 0 && z > alpha {
+                            z = self.child(sh, child_ply, depth - 1, alpha, alpha + 1, true, sign);
+                        }
+                        if z > alpha && z < beta {
+                            self.child(sh, child_ply, depth - 1, alpha, beta, false, sign)
+                        } else {
+                            z
+                        }
+                    };
+                    let suffix_moves: Vec<Move> = suffix.iter().map(|(m, _)| *m).collect();
+                    for (m, u) in suffix.into_iter().rev() {
+                        self.pos.undo_move(m, u);
+                    }
+                    self.pos.undo_move(mv, undo);
+                    if self.aborted {
+                        self.pickers[at] = picker;
+                        for (m, u) in prefix.into_iter().rev() {
+                            self.pos.undo_move(m, u);
+                        }
+                        return 0;
+                    }
+                    searched += 1;
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            if at == ply {
+                                best_move = Some(mv);
+                            }
+                            // The line: BRS+ lines are games of the rules and are
+                            // kept whole; a BRS line ends before its skipped turns.
+                            self.pv_len[ply] = ply;
+                            if plus {
+                                let tail_len = self.pv_len[child_ply + 1].max(child_ply + 1);
+                                let mut line: Vec<Move> = prefix.iter().map(|(m, _)| *m).collect();
+                                line.push(mv);
+                                line.extend_from_slice(&suffix_moves);
+                                line.extend_from_slice(
+                                    &self.pv[child_ply + 1][child_ply + 1..tail_len],
+                                );
+                                let len = line.len().min(MAX_PLY + 1 - ply);
+                                self.pv[ply][ply..ply + len].copy_from_slice(&line[..len]);
+                                self.pv_len[ply] = ply + len;
+                            }
+                            if v >= beta {
+                                self.pickers[at] = picker;
+                                for (m, u) in prefix.into_iter().rev() {
+                                    self.pos.undo_move(m, u);
+                                }
+                                break 'repliers;
+                            }
+                            alpha = v;
+                        }
+                    }
+                }
+                self.pickers[at] = picker;
+            }
+            for (m, u) in prefix.into_iter().rev() {
+                self.pos.undo_move(m, u);
+            }
+        }
+        if searched == 0 {
+            // No opponent could reply (cannot happen with a seat to move): stand.
+            return self.evaluate(sh);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if beta - alpha0 > 1 && best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt.store(
+            key,
+            best_move.map(Move::code),
+            scale.for_tt(best, ply, sign),
+            None,
+            depth,
+            bound,
+            &sh.step,
+        );
+        best
+    }
+
     /// Rewards the quiet move that caused a cutoff and punishes the quiet moves
     /// tried before it.
     #[allow(clippy::too_many_arguments)]
@@ -1108,6 +1397,7 @@ impl Worker {
         }
         let key = self.pos.key();
         self.stack[ply].key = key;
+        self.stack[ply].seat = Some(self.pos.turn());
         let pv_node = beta - alpha > 1;
         let sign = self.sign(sh);
         let in_check = qply < MAX_QPLY && ply < MAX_PLY - 1 && self.pos.is_check();
