@@ -15,8 +15,9 @@
 //!   `mode` (`paranoid`, `brs`, `brs+`), `hash` (MiB), `threads`, `noise`.
 //! - `usi:PATH[;Option=value...]`: a USI engine program (standard Shogi), given
 //!   `setoption` for each pair, `position sfen ... moves ...`, `go movetime|nodes`.
-//! - `proc:PATH[;arg...]`: a program reading `position <Yo[n]o position text>` and
-//!   `go movetime MS` / `go nodes N` lines and answering `bestmove <move>`.
+//! - `proc:PATH[;arg...]`: a program reading `position <position text> [moves ...]`
+//!   and `go movetime MS` / `go nodes N` lines and answering `bestmove <move>`
+//!   (`examples/line_engine.rs`).
 //!
 //! The time or node budget of an outside program is that of the `--tc` option
 //! (`movetime=100` or `nodes=10000`); an in-process player uses its own keys, or
@@ -252,16 +253,16 @@ impl Player {
                     Budget::Nodes(n) => format!("go nodes {n}"),
                     Budget::Depth(d) => format!("go depth {d}"),
                 };
-                let position = if *usi {
-                    let start = game.start().sfen()?;
-                    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-                    if moves.is_empty() {
-                        format!("position sfen {start}")
-                    } else {
-                        format!("position sfen {start} moves {}", moves.join(" "))
-                    }
+                let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+                let start = if *usi {
+                    format!("sfen {}", game.start().sfen()?)
                 } else {
-                    format!("position {}", game.position().text())
+                    game.start().text()
+                };
+                let position = if moves.is_empty() {
+                    format!("position {start}")
+                } else {
+                    format!("position {start} moves {}", moves.join(" "))
                 };
                 self.send(&position).ok()?;
                 self.send(&go).ok()?;

@@ -29,6 +29,7 @@
 
 mod api;
 mod eval;
+mod mate;
 mod movepick;
 mod score;
 mod search;

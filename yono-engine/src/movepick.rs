@@ -6,7 +6,7 @@
 //! legal move answers the check, so all of them come in one stage, captures first.
 //! Quiescence takes the table move and the captures only (or every evasion).
 
-use yono::{Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
+use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
 
 use crate::see;
 
@@ -122,6 +122,54 @@ pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `mv` (legal in `pos`) threatens another seat's King: directly, with the
+/// piece it moves or drops (promoted or not), or by uncovering a long-range piece
+/// of the mover. Such moves are never pruned: in this game a threatened King may
+/// fall at once.
+pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
+    let mover = pos.turn();
+    let (from, to, kind) = match mv {
+        Move::Board { from, to, promote } => {
+            let Some(p) = pos.piece_at(from) else {
+                return false;
+            };
+            let kind = if promote {
+                p.kind.promoted().unwrap_or(p.kind)
+            } else {
+                p.kind
+            };
+            (Some(from), to, kind)
+        }
+        Move::Drop { kind, to } => (None, to, kind),
+        Move::Pass => return false,
+    };
+    let mut occupied = pos.occupied().with(to);
+    if let Some(f) = from {
+        occupied = occupied.without(f);
+    }
+    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
+    if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+        return true;
+    }
+    let Some(from) = from else {
+        return false;
+    };
+    // A discovery: the origin was on a line to a King, and a long-range piece of
+    // the mover now reaches that King.
+    let mine = SeatSet::single(mover);
+    for king in kings {
+        if attacks::lines_through(king).contains(from) {
+            let open = crate::see::attackers(pos, king, occupied, mine)
+                .without(from)
+                .without(to);
+            if open.any() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]

@@ -16,6 +16,7 @@ use crate::api::{
     EngineConfig, Limits, SearchError, SearchInfo, SearchMode, SearchResult, StopToken,
 };
 use crate::eval;
+use crate::mate;
 use crate::movepick::{self, Context, Histories, Origin, Picker, NO_MOVE, PIECE_TO};
 use crate::score::{Scale, Value, INF, MAX_PLY};
 use crate::see;
@@ -27,7 +28,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// Quiescence plies at most (captures, and the evasions they force).
 const MAX_QPLY: usize = 16;
 /// How often (in nodes) the clock and the stop signals are read.
-const POLL: u64 = 1024;
+const POLL: u64 = 256;
 
 /// Late-move reduction in plies, by depth and move number (both capped at 63).
 fn lmr_table() -> &'static [[u8; 64]; 64] {
@@ -59,6 +60,8 @@ pub struct Features {
     pub iir: bool,
     pub check_extension: bool,
     pub history_pruning: bool,
+    pub mate_in_one: bool,
+    pub delta_pruning: bool,
 }
 
 impl Default for Features {
@@ -75,6 +78,8 @@ impl Default for Features {
             iir: true,
             check_extension: true,
             history_pruning: true,
+            mate_in_one: true,
+            delta_pruning: true,
         }
     }
 }
@@ -98,6 +103,8 @@ impl Features {
                 "iir" => &mut f.iir,
                 "check" => &mut f.check_extension,
                 "hist" => &mut f.history_pruning,
+                "mate1" => &mut f.mate_in_one,
+                "delta" => &mut f.delta_pruning,
                 _ => return Err(format!("unknown feature {name:?}")),
             };
             *flag = false;
@@ -162,6 +169,8 @@ struct Shared<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     threads: usize,
+    /// Late-move pruning keeps this many times the usual number of quiet moves.
+    lmp_scale: i32,
 }
 
 impl Shared<'_> {
@@ -369,6 +378,10 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             deadline: plan.hard.map(|t| started + t),
             threads,
+            lmp_scale: std::env::var("YONO_LMP")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(1),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let multipv = self.config.multipv.clamp(1, root_moves.len());
@@ -783,6 +796,25 @@ impl Worker {
             }
         }
 
+        // Standard Shogi: a mate in one ends the search of the node.
+        if sh.features.mate_in_one && !scale.is_yono() && !root && !in_check {
+            if let Some(mv) = mate::mate_in_one(&mut self.pos) {
+                let v = -scale.mated(ply + 1);
+                self.pv[ply][ply] = mv;
+                self.pv_len[ply] = ply + 1;
+                sh.tt.store(
+                    key,
+                    Some(mv.code()),
+                    scale.for_tt(v, ply, sign),
+                    None,
+                    depth.max(1),
+                    Bound::Exact,
+                    &sh.step,
+                );
+                return v;
+            }
+        }
+
         // The static evaluation (none in check: the position is not quiet).
         let eval = if in_check {
             None
@@ -911,12 +943,15 @@ impl Worker {
             let quiet = !picked.noisy;
             let reduction = lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
 
-            // Shallow-depth pruning, once a move that does not lose is in hand.
-            if !root && best > -scale.max_eval() && !in_check {
+            // Shallow-depth pruning, once a move that does not lose is in hand; never
+            // of a move that threatens a King.
+            let checks = movepick::gives_check(&self.pos, mv);
+            if !root && best > -scale.max_eval() && !in_check && !checks {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet {
                     if sh.features.late_move_pruning
-                        && move_count as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                        && move_count as i32
+                            >= sh.lmp_scale * (3 + depth * depth) / (2 - improving as i32)
                     {
                         picker.skip_quiets();
                         if picked.origin == Origin::Quiet {
@@ -971,6 +1006,7 @@ impl Worker {
                     r += cut_node as i32;
                     r += !improving as i32;
                     r -= (picked.origin == Origin::Refutation) as i32;
+                    r -= checks as i32;
                     r -= picked.history / 8000;
                     let d = (new_depth - r.max(0)).clamp(1, new_depth);
                     v = self.child(sh, ply, d, alpha, alpha + 1, true, sign);
@@ -1450,6 +1486,22 @@ impl Worker {
                 break;
             }
             let mv = picked.mv;
+            // Delta pruning: even winning the piece outright leaves the seat to move
+            // far below alpha (unless the capture threatens a King).
+            if let (Some(stand), true) = (eval, sh.features.delta_pruning) {
+                let gain = match mv {
+                    Move::Board { to, .. } => self
+                        .pos
+                        .piece_at(to)
+                        .map_or(0, |p| eval::exchange_value(p.kind)),
+                    _ => 0,
+                };
+                if stand + (gain + 200) * scale.pawn() / 100 <= alpha
+                    && !movepick::gives_check(&self.pos, mv)
+                {
+                    continue;
+                }
+            }
             moves += 1;
             self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
             self.stack[ply].null = false;
