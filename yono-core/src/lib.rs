@@ -141,6 +141,7 @@ mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
+mod vocab;
 mod zobrist;
 mod zones;
 
@@ -155,7 +156,7 @@ pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
-pub use position::{CheckmateHint, Eliminations, Position, Status, Undo};
+pub use position::{CheckmateHint, Eliminations, EndReason, Position, Status, Undo};
 #[cfg(feature = "record")]
 pub use record::{
     GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,

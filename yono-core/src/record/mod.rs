@@ -350,8 +350,8 @@ fn scores_text(ruleset: Ruleset, scores: [Option<u8>; 4]) -> String {
         .seats()
         .iter()
         .map(|s| match scores[s.index()] {
-            Some(v) => format!("{}={v}", s.char()),
-            None => format!("{}=-", s.char()),
+            Some(v) => format!("{}={v}", s.letter()),
+            None => format!("{}=-", s.letter()),
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -381,7 +381,7 @@ fn parse_scores(text: &str) -> Option<[Option<u8>; 4]> {
 fn mates_text(elims: &crate::Eliminations) -> String {
     elims
         .iter()
-        .map(|(s, score)| format!("{}{score}", s.char()))
+        .map(|(s, score)| format!("{}{score}", s.letter()))
         .collect::<Vec<_>>()
         .join(" ")
 }

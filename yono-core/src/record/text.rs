@@ -27,7 +27,7 @@ impl GameRecord {
         for (i, (&mv, comment)) in self.game.moves().iter().zip(&self.comments).enumerate() {
             let seat = pos.turn();
             let elims = pos.play_unchecked(mv);
-            let _ = write!(out, "{} {} {mv}", i + 1, seat.char());
+            let _ = write!(out, "{} {} {mv}", i + 1, seat.letter());
             if !elims.is_empty() {
                 let _ = write!(out, " mates {}", mates_text(&elims));
             }
