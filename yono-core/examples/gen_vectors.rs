@@ -32,6 +32,8 @@ struct GameVector {
     final_position: String,
     status: &'static str,
     winner: Option<String>,
+    /// `EndReason`'s text once the game is over (`perpetual check`, ...).
+    end_reason: Option<String>,
     scores: [Option<u8>; 4],
 }
 
@@ -191,6 +193,7 @@ fn game_vector(name: &str, game: &Game) -> GameVector {
         final_position: game.position().text(),
         status,
         winner,
+        end_reason: game.end_reason().map(|r| r.to_string()),
         scores: game.scores().into(),
     }
 }
@@ -574,6 +577,17 @@ fn main() {
         }
     }
     games.push(game_vector("fourfold repetition", &repetition));
+    // Shogi: South's Rook checks with every move of the cycle and loses by
+    // perpetual check (RULES.md §6).
+    let checks = Position::from_sfen("k8/8R/9/9/9/9/9/9/4K4 b - 1").expect("valid SFEN");
+    let mut perpetual = Game::from_position(checks);
+    for m in ["1b1a", "9a9b", "1a1b", "9b9a"].repeat(3) {
+        perpetual
+            .play(m.parse().expect("move text"))
+            .expect("perpetual check cycle");
+    }
+    assert_eq!(perpetual.perpetual_checker(), Some(Seat::South));
+    games.push(game_vector("shogi perpetual check", &perpetual));
 
     let bad_positions = bad_positions();
     for case in &bad_positions {

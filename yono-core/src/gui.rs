@@ -132,8 +132,14 @@ impl Position {
     /// assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
     /// ```
     pub fn lost_seats(&self) -> SeatSet {
+        self.lost_seats_given(self.status())
+    }
+
+    /// [`Position::lost_seats`] once the status is known (a [`Game`]'s, with the
+    /// repetition rules).
+    fn lost_seats_given(&self, status: Status) -> SeatSet {
         let mut lost = self.out_seats();
-        if let Status::Won(w) = self.status() {
+        if let Status::Won(w) = status {
             for seat in self.seats_in_game().without(w).iter() {
                 lost = lost.with(seat);
             }
@@ -235,13 +241,11 @@ impl Game {
         self.live_position()?.promotion_status(from, to)
     }
 
-    /// [`Position::lost_seats`], except that a game drawn by repetition has no loser
-    /// beyond the seats already checkmated and removed.
+    /// [`Position::lost_seats`] with the repetition rules: a game drawn by repetition
+    /// has no loser beyond the seats already checkmated and removed; after a loss by
+    /// perpetual check (Shogi) the checker has lost.
     pub fn lost_seats(&self) -> SeatSet {
-        match self.live_position() {
-            Some(pos) => pos.lost_seats(),
-            None => self.position().out_seats(),
-        }
+        self.position().lost_seats_given(self.status())
     }
 
     /// What `mv` would do in the current position (with the repetition draw): see

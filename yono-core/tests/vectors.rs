@@ -87,6 +87,7 @@ fn positions() {
 #[test]
 fn games() {
     let vectors = load("games.json");
+    assert!(vectors.iter().any(|v| v["end_reason"] == "perpetual check"));
     for v in vectors {
         let start = v["start"].as_str().unwrap();
         let mut game = Game::from_text(start).unwrap();
@@ -106,6 +107,12 @@ fn games() {
         let (status, winner) = status_of(game.status());
         assert_eq!(v["status"], status);
         assert_eq!(v["winner"].as_str().map(String::from), winner);
+        assert_eq!(
+            v["end_reason"].as_str().map(String::from),
+            game.end_reason().map(|r| r.to_string()),
+            "{}",
+            v["name"]
+        );
         let scores: Vec<Option<u64>> = v["scores"]
             .as_array()
             .unwrap()

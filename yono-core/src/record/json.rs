@@ -40,7 +40,7 @@ impl GameRecord {
             metadata: self.metadata.clone(),
             start: Some(start.text()),
             moves,
-            status: Some(status_text(self.game.status())),
+            status: Some(status_line(&self.game)),
             scores: Some(self.game.scores().into()),
         };
         // Serialising plain strings, numbers and maps cannot fail.

@@ -25,7 +25,9 @@
 //! assert_eq!(err.ply(), Some(1));
 //! ```
 
-use crate::{Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status};
+use crate::{
+    EndReason, Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status,
+};
 use std::collections::BTreeMap;
 
 #[cfg(feature = "serde")]
@@ -335,12 +337,33 @@ fn clean_value(line: usize, key: &str, value: &str) -> Result<String, RecordErro
     Ok(value.to_string())
 }
 
-/// The status as the text form writes it.
-fn status_text(status: Status) -> String {
-    match status {
-        Status::Ongoing => String::from("ongoing"),
-        Status::Won(seat) => format!("won by {seat}"),
-        Status::DrawnByRepetition => String::from("drawn by repetition"),
+/// The result line of a record (text and JSON): the status, and after a Shogi loss by
+/// perpetual check the reason in brackets (`won by North (perpetual check)`).
+fn status_line(game: &Game) -> String {
+    let status = game.status();
+    match game.end_reason() {
+        Some(reason @ EndReason::PerpetualCheck) => format!("{status} ({reason})"),
+        _ => status.to_string(),
+    }
+}
+
+/// Reads a result line: a status, optionally followed by ` (<end reason>)`; `None` when
+/// malformed.
+fn parse_status_line(text: &str) -> Option<(Status, Option<EndReason>)> {
+    match text.strip_suffix(')').and_then(|t| t.split_once(" (")) {
+        Some((status, reason)) => Some((status.parse().ok()?, Some(reason.parse().ok()?))),
+        None => Some((text.parse().ok()?, None)),
+    }
+}
+
+/// Whether a stated result line agrees with the game: the same status, and the same
+/// end reason when one is stated.
+fn status_agrees(stated: &str, game: &Game) -> bool {
+    match parse_status_line(stated) {
+        Some((status, reason)) => {
+            status == game.status() && reason.map_or(true, |r| Some(r) == game.end_reason())
+        }
+        None => false,
     }
 }
 

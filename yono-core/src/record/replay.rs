@@ -135,8 +135,8 @@ impl RawRecord<'_> {
         }
         let ruleset = rec.start().ruleset();
         if let Some((line, stated)) = &self.status {
-            let actual = status_text(rec.game.status());
-            if stated != &actual {
+            if !status_agrees(stated, &rec.game) {
+                let actual = status_line(&rec.game);
                 return Err(RecordError::Result {
                     line: *line,
                     field: "status",

@@ -39,7 +39,7 @@ impl GameRecord {
         if !self.comments.is_empty() {
             out.push('\n');
         }
-        let _ = writeln!(out, "status: {}", status_text(self.game.status()));
+        let _ = writeln!(out, "status: {}", status_line(&self.game));
         let _ = writeln!(
             out,
             "scores: {}",
