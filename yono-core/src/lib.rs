@@ -140,6 +140,7 @@ mod ruleset;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod snapshot;
 mod square;
 mod vocab;
 mod zobrist;
@@ -151,7 +152,7 @@ pub use error::{
     ReserveProblem, ERROR_CODES,
 };
 pub use game::{Game, GameNotOver, Played, Series};
-pub use gui::MoveEffect;
+pub use gui::{MoveEffect, Removal};
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
@@ -167,6 +168,7 @@ pub use render::svg;
 pub use reserve::Reserve;
 pub use ruleset::{NoMoveRule, Ruleset, SHOGI_START, YONO_START};
 pub use seat::{BySeat, Seat, SeatSet};
+pub use snapshot::{PieceView, Snapshot};
 pub use square::{ParseSquareError, Square};
 pub use zobrist::splitmix;
 pub use zones::PromotionStatus;
