@@ -173,7 +173,7 @@ impl KeyCounts {
 /// assert_eq!(game.position(), &yono::Position::start());
 /// assert_eq!(game.status(), Status::Ongoing);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     start: Position,
     /// The position after `moves`: played forward in place, taken back with `undo`.
@@ -195,6 +195,26 @@ pub struct Game {
     /// Moves taken back by `undo`, the most recent last, for `redo`; playing another
     /// move forgets them.
     redo: Vec<Move>,
+}
+
+/// The start position's text, the moves, and the status: what the game is (the
+/// caches and undo tokens are left out).
+///
+/// ```
+/// let mut game = yono::Game::new(yono::Ruleset::Shogi);
+/// game.play("7g7f".parse().unwrap()).unwrap();
+/// let debug = format!("{game:?}");
+/// assert!(debug.starts_with(r#"Game { start: "nLnNnSnGnK"#));
+/// assert!(debug.ends_with("moves: [7g7f], status: Ongoing }"));
+/// ```
+impl core::fmt::Debug for Game {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Game")
+            .field("start", &self.start.text())
+            .field("moves", &self.moves)
+            .field("status", &self.status())
+            .finish()
+    }
 }
 
 /// Games are equal when their histories are; the cached facts do not count.

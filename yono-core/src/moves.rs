@@ -14,8 +14,9 @@ use core::fmt;
 /// assert_eq!(Move::from_usi("P*5e").unwrap().to_string(), "P*5e");
 /// assert_eq!(Move::from_usi("pass").unwrap(), Move::Pass);
 /// assert!(Move::from_usi("5j5k").is_err());
+/// assert_eq!(format!("{mv:?}"), "8h2b+"); // Debug is the move text too
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece moves from one square to another, capturing what stands there.
     Board {
@@ -174,6 +175,13 @@ impl Move {
 
 /// The board-move slots of [`Move::index`]: every from × to × promote.
 const BOARD_INDEXES: usize = 81 * 81 * 2;
+
+/// The move text, as `Display` writes it: `8h2b+`, `P*5e`, `pass`.
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 /// Upper bound on legal moves: at most 45 pieces of one seat × 20 destinations ×
 /// 2 (promotion or not), plus 7 reserve kinds × 45 drop squares.

@@ -124,9 +124,17 @@ impl core::str::FromStr for Seat {
 /// assert_eq!(set.len(), 2);
 /// assert!(set.contains(Seat::North));
 /// assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat::South, Seat::North]);
+/// assert_eq!(format!("{set:?}"), "{South, North}");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct SeatSet(u8);
+
+/// The seats, in turn order: `{South, North}`.
+impl fmt::Debug for SeatSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
 
 impl SeatSet {
     /// No seat.

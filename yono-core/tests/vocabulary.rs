@@ -222,3 +222,35 @@ fn the_documented_spellings_are_read() {
         assert!(sq.name().to_uppercase().parse::<Square>().is_err());
     }
 }
+
+#[test]
+fn debug_reads_well() {
+    let sq: Square = "5e".parse().unwrap();
+    assert_eq!(format!("{sq:?}"), "5e");
+    let mv: Move = "P*5e".parse().unwrap();
+    assert_eq!(format!("{mv:?}"), "P*5e");
+    assert_eq!(format!("{:?}", Some(mv)), "Some(P*5e)");
+    let set = yono::SeatSet::EMPTY.with(Seat::East).with(Seat::West);
+    assert_eq!(format!("{set:?}"), "{West, East}");
+    let bb = yono::Bitboard::from_square(sq);
+    assert_eq!(format!("{bb:?}"), "Bitboard{5e}");
+    let mut pos =
+        Position::from_text("wR3sG3nK/9/8nP/9/wK8/9/9/9/4sK3eK s -/-/P/- swne 1").unwrap();
+    assert_eq!(format!("{:?}", pos.reserve(Seat::North)), "Reserve(P)");
+    let fallen = pos.play("5a5b".parse().unwrap()).unwrap();
+    assert_eq!(format!("{fallen:?}"), "Eliminations[(North, 0)]");
+    assert_eq!(
+        format!("{:?}", yono::Eliminations::default()),
+        "Eliminations[]"
+    );
+    let setup = pos.to_setup();
+    assert_eq!(format!("{setup:?}"), format!("Setup({:?})", pos.text()));
+    let game = yono::Game::from_position(pos.clone());
+    assert_eq!(
+        format!("{game:?}"),
+        format!(
+            "Game {{ start: {:?}, moves: [], status: Ongoing }}",
+            pos.text()
+        )
+    );
+}

@@ -33,7 +33,7 @@ pub enum SeatState {
 /// let pos = Position::from_setup(&setup).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 12);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Pieces by square index (see [`crate::Square`]).
     pub board: [Option<Piece>; 81],
@@ -45,6 +45,13 @@ pub struct Setup {
     pub seats: BySeat<SeatState>,
     /// The move number, from 1.
     pub move_number: u32,
+}
+
+/// The position text: `Setup("wLwRwP1nK… s -/-/-/- swne 1")`.
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({:?})", self.to_string())
+    }
 }
 
 impl Setup {
