@@ -55,6 +55,7 @@ impl GameRecord {
     /// [`RecordError`]: `record_json` for JSON that is not a record document, otherwise
     /// as [`GameRecord::from_text`].
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {
                 len: text.len(),

@@ -40,6 +40,10 @@ use std::fmt::Write as _;
 /// The format line of the text form, and the `format` field of the JSON form.
 pub const FORMAT: &str = "yono-record 1";
 
+/// The UTF-8 byte-order mark, which editors on Windows put at the start of a file:
+/// skipped before a record is read.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// Longest record text (or JSON) accepted, in bytes.
 pub const MAX_RECORD_LEN: usize = 8 * 1024 * 1024;
 
@@ -450,9 +454,31 @@ impl GameRecord {
         &self.metadata
     }
 
-    /// One metadata value.
+    /// One metadata value; `None` both for a key that is absent and for one that can
+    /// never be stored ([`GameRecord::try_meta`] tells them apart).
     pub fn meta(&self, key: &str) -> Option<&str> {
         self.metadata.get(key).map(String::as_str)
+    }
+
+    /// One metadata value, telling an absent key (`Ok(None)`) from one that could never
+    /// be stored: a malformed key or a reserved one such as `status`
+    /// (`Err(`[`RecordError::BadKey`]`)`, as [`GameRecord::set_meta`] would say).
+    ///
+    /// ```
+    /// let mut rec = yono::GameRecord::new(yono::Position::start());
+    /// rec.set_meta("event", "Club night").unwrap();
+    /// assert_eq!(rec.try_meta("event"), Ok(Some("Club night")));
+    /// assert_eq!(rec.try_meta("site"), Ok(None));
+    /// assert_eq!(rec.try_meta("Bad Key").unwrap_err().code(), "record_bad_key");
+    /// assert!(rec.try_meta("status").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::BadKey`] for a key no record can hold.
+    pub fn try_meta(&self, key: &str) -> Result<Option<&str>, RecordError> {
+        check_key(0, key)?;
+        Ok(self.meta(key))
     }
 
     /// Sets a metadata value (trimmed). Keys are lower-case ASCII letters, digits, `_`

@@ -56,6 +56,7 @@ impl GameRecord {
     /// move that cannot be played (with its number), or a stated result that the replay
     /// contradicts.
     pub fn from_text(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {
                 len: text.len(),
