@@ -115,11 +115,13 @@
 
 pub mod attacks;
 mod bitboard;
+mod codes;
 mod error;
 mod game;
 mod gui;
 mod kind;
 mod movegen;
+pub use movegen::error::{IllegalMove, MoveError};
 pub use movegen::{MoveSet, MoveSetIter};
 mod moves;
 mod notation;
@@ -147,21 +149,20 @@ mod zobrist;
 mod zones;
 
 pub use bitboard::Bitboard;
-pub use error::{
-    Error, IllegalMove, MoveError, ParseError, ParseMoveError, ParseNameError, PositionError,
-    ReserveProblem, ERROR_CODES,
-};
+pub use error::{Error, ERROR_CODES};
 pub use game::{Game, GameNotOver, Played, Series};
 pub use gui::{MoveEffect, Removal};
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
+pub use notation::error::{ParseError, ParseMoveError, ReserveProblem};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
+pub use position::error::PositionError;
 pub use position::{CheckmateHint, Eliminations, EndReason, Position, Status, Undo};
 #[cfg(feature = "record")]
 pub use record::{
-    GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,
-    MAX_RECORD_LEN, MAX_VALUE_LEN, RESERVED_KEYS,
+    GameRecord, MoveProblem, RecordError, StartError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN,
+    MAX_PLIES, MAX_RECORD_LEN, MAX_VALUE_LEN, RESERVED_KEYS,
 };
 #[cfg(feature = "svg")]
 pub use render::svg;
@@ -170,6 +171,7 @@ pub use ruleset::{NoMoveRule, Ruleset, SHOGI_START, YONO_START};
 pub use seat::{BySeat, Seat, SeatSet};
 pub use snapshot::{PieceView, Snapshot};
 pub use square::{ParseSquareError, Square};
+pub use vocab::ParseNameError;
 pub use zobrist::splitmix;
 pub use zones::PromotionStatus;
 

@@ -125,3 +125,24 @@ macro_rules! vocabulary {
 }
 
 pub(crate) use vocabulary;
+
+/// Text that names no seat, piece kind, piece, ruleset, status, end reason or promotion
+/// status (the `FromStr` of those).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a {what}")]
+pub struct ParseNameError {
+    /// What was expected: `"seat"`, `"piece kind"`, `"piece"`, `"ruleset"`, `"status"`,
+    /// `"end reason"` or `"promotion status"`.
+    pub what: &'static str,
+    /// The text (cut to 32 characters).
+    pub text: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseNameError {
+        ParseNameError {
+            what,
+            text: text.chars().take(32).collect(),
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! the checker or between. Drops are `drops.rs`; one given move is `legality.rs`.
 
 mod drops;
+pub(crate) mod error;
 mod legality;
 
 use crate::zones::{last_line, promotion_split};

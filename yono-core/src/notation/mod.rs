@@ -3,6 +3,7 @@
 //! [`crate::Move`]). Parsing checks syntax only; [`crate::Position::from_setup`]
 //! decides whether a position can exist.
 
+pub(crate) mod error;
 mod move_text;
 mod position_text;
 mod sfen;

@@ -14,6 +14,7 @@
 //! | `crate::render` | text and SVG diagrams |
 
 mod checkmate;
+pub(crate) mod error;
 mod play;
 mod status;
 mod validate;

@@ -1,7 +1,11 @@
 //! The JSON form of a game record (docs/RECORDS.md), with the `serde` feature.
 
-use super::replay::{RawMove, RawRecord};
-use super::*;
+use super::error::RecordError;
+use super::format::{BYTE_ORDER_MARK, FORMAT, MAX_PLIES, MAX_RECORD_LEN};
+use super::raw::{check_key, clean_value, cut, mates_text, status_line, MoveParts, RawRecord};
+use super::GameRecord;
+use crate::Move;
+use std::collections::BTreeMap;
 
 impl GameRecord {
     /// The JSON form (see `docs/RECORDS.md`).
@@ -85,14 +89,25 @@ impl GameRecord {
         raw.moves = doc
             .moves
             .into_iter()
-            .map(|m| (0, RawMove::Parsed(m)))
+            .map(|m| {
+                let parts = MoveParts {
+                    number: None,
+                    seat: m.seat.map(|s| s.letter().to_string()),
+                    mv: Move::from_usi(&m.mv),
+                    mates: m.mates,
+                    trailing: None,
+                    comment: m.comment,
+                    text: cut(&m.mv),
+                };
+                (0, parts)
+            })
             .collect();
         raw.build()
     }
 }
 
 /// The JSON document, field by field.
-pub(super) mod doc {
+mod doc {
     use crate::Seat;
     use serde::{Deserialize, Serialize};
     use std::collections::BTreeMap;

@@ -1,7 +1,13 @@
 //! The text form of a game record (docs/RECORDS.md).
 
-use super::replay::{RawMove, RawRecord};
-use super::*;
+use super::error::RecordError;
+use super::format::{BYTE_ORDER_MARK, FORMAT, MAX_PLIES, MAX_RECORD_LEN};
+use super::raw::{
+    check_key, clean_value, cut, mates_text, scores_text, status_line, MoveParts, RawRecord,
+};
+use super::GameRecord;
+use crate::Move;
+use std::fmt::Write as _;
 
 impl GameRecord {
     /// The text form (see `docs/RECORDS.md`).
@@ -120,24 +126,14 @@ impl GameRecord {
         }
         raw.moves = moves
             .into_iter()
-            .map(|(line, l)| (line, RawMove::Text(l)))
+            .map(|(line, l)| (line, split_move_line(l)))
             .collect();
         raw.build()
     }
 }
 
-/// One move as read: its fields, before checking.
-pub(super) struct MoveParts {
-    pub(super) number: Option<String>,
-    pub(super) seat: Option<String>,
-    pub(super) mv: Result<Move, ParseMoveError>,
-    pub(super) mates: Option<String>,
-    pub(super) trailing: Option<String>,
-    pub(super) comment: Option<String>,
-    pub(super) text: String,
-}
-
-pub(super) fn split_move_line(l: &str) -> MoveParts {
+/// The fields of a move line: `<number> <seat> <move>[ mates …][ ; comment]`.
+fn split_move_line(l: &str) -> MoveParts {
     let (body, comment) = match l.split_once(';') {
         Some((b, c)) => (b, Some(c.trim().to_string()).filter(|c| !c.is_empty())),
         None => (l, None),
