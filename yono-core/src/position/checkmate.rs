@@ -264,6 +264,27 @@ impl Position {
             .any(|seat| self.attacks_square(seat, sq, occupied, ignore))
     }
 
+    /// The pieces of `by` that could move onto `sq` by their movement alone (pins and
+    /// legality do not matter): what threatens a King there (RULES.md §6).
+    ///
+    /// ```
+    /// use yono::{Position, Seat, Square};
+    /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// // The Pawn on 5c reaches 5b; nothing of South reaches 5a.
+    /// assert_eq!(pos.attackers(Seat::South, sq("5b")).into_iter().collect::<Vec<_>>(), [sq("5c")]);
+    /// assert!(pos.attackers(Seat::South, sq("5a")).is_empty());
+    /// ```
+    pub fn attackers(&self, by: Seat, sq: Square) -> Bitboard {
+        self.attackers_to(
+            &self.attacker_groups(),
+            by,
+            sq,
+            self.occupied,
+            Bitboard::EMPTY,
+        )
+    }
+
     /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).
     /// Empty for a seat without a King.
     ///
