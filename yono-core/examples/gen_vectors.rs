@@ -573,7 +573,9 @@ fn main() {
         for m in [
             "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
         ] {
-            repetition.play_text(m).expect("repetition cycle");
+            repetition
+                .play(m.parse().unwrap())
+                .expect("repetition cycle");
         }
     }
     games.push(game_vector("fourfold repetition", &repetition));

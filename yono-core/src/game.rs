@@ -14,7 +14,7 @@ use crate::{
 /// ```
 /// use yono::{Game, Ruleset, Seat};
 /// let mut game = Game::new(Ruleset::Yono);
-/// let played = game.play_text("5g5f").unwrap();
+/// let played = game.play("5g5f".parse().unwrap()).unwrap();
 /// assert_eq!(played.mover, Seat::South);
 /// assert_eq!(played.captured, None);
 /// assert!(!played.promoted && played.eliminations.is_empty() && !played.drawn);
@@ -35,7 +35,7 @@ pub struct Played {
     /// drawn ([`Status::DrawnByRepetition`]).
     pub drawn: bool,
     /// The seat that lost by perpetual check with this move: in Shogi, a fourfold
-    /// repetition in which every move of that seat gave check (RULES.md §6,
+    /// repetition in which every move of that seat gave check ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring),
     /// "Perpetual check"); the game is then won by the other side.
     pub lost_by_perpetual_check: Option<Seat>,
 }
@@ -43,7 +43,7 @@ pub struct Played {
 /// How a fourfold repetition ended the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Repetition {
-    /// A draw: every remaining seat scores as RULES.md §6 says.
+    /// A draw: every remaining seat scores as [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring) says.
     Draw,
     /// Shogi: every move of `loser` from the first occurrence to the fourth gave check.
     PerpetualCheck { loser: Seat },
@@ -162,12 +162,12 @@ impl KeyCounts {
 
 /// A game in progress or finished: the start position, the moves, and the position
 /// they led to. Adds what a bare [`Position`] cannot know: undo and the fourfold
-/// repetition draw of RULES.md §6.
+/// repetition draw of [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring).
 ///
 /// ```
 /// use yono::{Game, Status};
 /// let mut game = Game::new(yono::Ruleset::Yono);
-/// game.play_text("5g5f").unwrap();
+/// game.play("5g5f".parse().unwrap()).unwrap();
 /// assert_eq!(game.moves().len(), 1);
 /// game.undo().unwrap();
 /// assert_eq!(game.position(), &yono::Position::start());
@@ -274,7 +274,7 @@ impl Game {
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
     /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"] {
-    ///     game.play_text(mv).unwrap();
+    ///     game.play(mv.parse().unwrap()).unwrap();
     /// }
     /// assert_eq!(game.repetitions(), 2);
     /// ```
@@ -290,7 +290,7 @@ impl Game {
     }
 
     /// The status, with the repetition rules: the draw, and in Shogi the loss by
-    /// perpetual check (RULES.md §6).
+    /// perpetual check ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
     ///
     /// ```
     /// use yono::{EndReason, Game, Position, Seat, Status};
@@ -363,7 +363,7 @@ impl Game {
     /// game.legal_moves_into(&mut list);
     /// assert_eq!(list.len(), 12);
     /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
-    ///     game.play_text(mv).unwrap();
+    ///     game.play(mv.parse().unwrap()).unwrap();
     /// }
     /// assert!(game.is_drawn());
     /// game.legal_moves_into(&mut list);
@@ -397,7 +397,7 @@ impl Game {
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
     /// assert!(game.live_position().is_some());
     /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
-    ///     game.play_text(mv).unwrap();
+    ///     game.play(mv.parse().unwrap()).unwrap();
     /// }
     /// assert!(game.live_position().is_none());
     /// assert_eq!(game.position().legal_moves().len(), 12); // the board alone goes on
@@ -415,13 +415,13 @@ impl Game {
     /// use yono::{Game, IllegalMove, MoveError, Ruleset};
     /// let mut game = Game::new(Ruleset::Shogi);
     /// for mv in ["7g7f", "3c3d"] {
-    ///     game.play_text(mv).unwrap();
+    ///     game.play(mv.parse().unwrap()).unwrap();
     /// }
-    /// let played = game.play_text("8h2b+").unwrap();
+    /// let played = game.play("8h2b+".parse().unwrap()).unwrap();
     /// assert!(played.promoted);
     /// assert_eq!(played.captured.map(|p| p.kind), Some(yono::PieceKind::Bishop));
     /// assert!(matches!(
-    ///     game.play_text("2b1a"),
+    ///     game.play("2b1a".parse().unwrap()),
     ///     Err(MoveError::Illegal { reason: IllegalMove::NoPieceToMove(_), .. })
     /// ));
     /// ```
@@ -468,7 +468,9 @@ impl Game {
 
     /// Plays a move known to be legal (one from [`Game::legal_moves`]) without
     /// checking it again. An illegal move leaves the game in an unspecified but
-    /// memory-safe state.
+    /// memory-safe state. It exists beside [`Game::play`] for callers that picked the
+    /// move from the legal list themselves (a random playout, a binding's cached
+    /// list): the check costs about as much as the move.
     ///
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Shogi);
@@ -518,7 +520,7 @@ impl Game {
         }
     }
 
-    /// What the fourfold repetition just reached means (RULES.md §6): a draw, or in
+    /// What the fourfold repetition just reached means ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)): a draw, or in
     /// Shogi a loss for a side each of whose moves since the first occurrence of the
     /// position gave check. Walks back over the moves since then (only here, once a
     /// game: the hot path keeps no per-move check flags).
@@ -554,6 +556,11 @@ impl Game {
     }
 
     /// Parses and plays move text (see [`Game::play`]).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Malformed`] for text that is no move, else as [`Game::play`].
+    #[deprecated(note = "use `play(text.parse()?)`: one checked way to play a move")]
     pub fn play_text(&mut self, text: &str) -> Result<Played, MoveError> {
         let mv = Move::from_usi(text)?;
         self.play(mv)
@@ -581,8 +588,8 @@ impl Game {
     ///
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
-    /// game.play_text("5g5f").unwrap();
-    /// game.play_text("7e6e").unwrap();
+    /// game.play("5g5f".parse().unwrap()).unwrap();
+    /// game.play("7e6e".parse().unwrap()).unwrap();
     /// game.undo();
     /// game.undo();
     /// assert_eq!(game.redo_moves().len(), 2);
@@ -635,7 +642,7 @@ impl Game {
     }
 }
 
-/// Scores added up over several games (RULES.md §6).
+/// Scores added up over several games ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
 ///
 /// ```
 /// use yono::{Series, Seat};

@@ -1,6 +1,6 @@
 //! Seat geometry shared by both rulesets: the lines farthest forward (promotion zone,
 //! last lines), the squares where a piece could never move again, the lines *nifu*
-//! counts and the two bindings — and the promotion rule built on them (RULES.md §4).
+//! counts and the two bindings — and the promotion rule built on them ([RULES.md §4](crate::rules#4-promotion)).
 //!
 //! The drop zone differs between rulesets and lives with them in `ruleset.rs`.
 
@@ -131,7 +131,7 @@ pub(crate) const fn promotion_zone(seat: Seat) -> Bitboard {
 }
 
 crate::vocab::vocabulary! {
-    /// Whether a board move may, must or cannot promote (RULES.md §4). Numbered 0–2;
+    /// Whether a board move may, must or cannot promote ([RULES.md §4](crate::rules#4-promotion)). Numbered 0–2;
     /// its text is its lower-case name (`impossible`, `optional`, `compulsory`).
     ///
     /// ```

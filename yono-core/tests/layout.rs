@@ -60,3 +60,58 @@ fn the_readme_table_lists_exactly_the_source_files() {
         "the README's table lists files that do not exist: {missing:?}"
     );
 }
+
+/// rustdoc's id for a heading: lower case, runs of other characters as one `-`.
+fn heading_id(heading: &str) -> String {
+    let mut id = String::new();
+    for c in heading.chars() {
+        if c.is_alphanumeric() {
+            id.extend(c.to_lowercase());
+        } else if !id.ends_with('-') && !id.is_empty() {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_string()
+}
+
+#[test]
+fn every_rules_citation_in_the_docs_links_to_the_shipped_rules() {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // RULES.md ships in the package (the docs' `yono::rules` page includes it).
+    let rules = std::fs::read_to_string(crate_dir.join("RULES.md")).expect("RULES.md in the crate");
+    let ids: BTreeSet<String> = rules
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .map(heading_id)
+        .collect();
+    assert!(ids.contains("6-check-legality-checkmate-elimination-scoring"), "{ids:?}");
+    let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap();
+    for key in ["repository = ", "homepage = ", "documentation = ", "\"/RULES.md\""] {
+        assert!(manifest.contains(key), "Cargo.toml lacks {key}");
+    }
+    let src = crate_dir.join("src");
+    let mut files = BTreeSet::new();
+    sources(&src, &src, &mut files);
+    let mut links = 0;
+    for file in files {
+        let text = std::fs::read_to_string(src.join(&file)).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let doc = line.trim_start();
+            if !(doc.starts_with("///") || doc.starts_with("//!")) {
+                continue;
+            }
+            for (at, _) in line.match_indices("RULES.md") {
+                let rest = &line[at..];
+                let linked = line[..at].ends_with('[') && rest.contains("](crate::rules");
+                let named = rest.starts_with("RULES.md §n"); // the rules module's own doc
+                assert!(linked || named, "{file}:{}: unlinked citation: {line}", n + 1);
+                if let Some(anchor) = rest.split("](crate::rules#").nth(1) {
+                    let anchor = anchor.split(')').next().unwrap();
+                    assert!(ids.contains(anchor), "{file}:{}: no section #{anchor}", n + 1);
+                }
+                links += 1;
+            }
+        }
+    }
+    assert!(links > 30, "only {links} citations found");
+}

@@ -440,7 +440,8 @@ fn text_as_paths_leaves_no_text_element_at_all() {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        won.play(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+        won.play(moves[(seed >> 33) as usize % moves.len()])
+            .unwrap();
     }
     for bottom in [Seat::South, Seat::West] {
         for pos in [midgame(), won.position().clone()] {
@@ -458,7 +459,10 @@ fn text_as_paths_leaves_no_text_element_at_all() {
             let pieces = svg.matches(r#"<g class="piece "#).count();
             assert_eq!(svg.matches(r#"<path class="letter""#).count(), pieces);
             assert_eq!(svg.matches(r#"<path class="coord""#).count(), 36);
-            let held: usize = Seat::ALL.iter().map(|&s| pos.reserve(s).iter().count()).sum();
+            let held: usize = Seat::ALL
+                .iter()
+                .map(|&s| pos.reserve(s).iter().count())
+                .sum();
             assert_eq!(svg.matches(r#"<path class="count""#).count(), held);
             assert_eq!(svg.matches(r#"<path class="name""#).count(), 4);
             assert!(svg.matches(r#"<path class="caption""#).count() >= 3);
@@ -475,7 +479,11 @@ fn text_as_paths_leaves_no_text_element_at_all() {
 fn a_finished_game_never_says_to_move() {
     // Drawn by repetition: the position alone would say "South to move".
     let mut game = Game::new(Ruleset::Yono);
-    for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
+    for mv in [
+        "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+    ]
+    .repeat(3)
+    {
         game.play(mv.parse().unwrap()).unwrap();
     }
     for paths in [false, true] {
@@ -490,7 +498,10 @@ fn a_finished_game_never_says_to_move() {
             assert_eq!(svg.matches(">drawn</text>").count(), 2);
         }
     }
-    assert!(game.position().svg(&SvgOptions::default()).contains("South to move"));
+    assert!(game
+        .position()
+        .svg(&SvgOptions::default())
+        .contains("South to move"));
     // Lost by perpetual check (Shogi): the winner, and why.
     let start = Position::from_sfen("k8/8R/9/9/9/9/9/9/4K4 b - 1").unwrap();
     let mut game = Game::from_position(start);

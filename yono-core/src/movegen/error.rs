@@ -63,7 +63,7 @@ pub enum IllegalMove {
     #[error("the move leaves the King of the seat to move threatened")]
     KingThreatened,
     /// The move number is already 4294967295, the largest the notation holds: one
-    /// more move could not be numbered (RULES.md §8).
+    /// more move could not be numbered ([RULES.md §8](crate::rules#8-positions-in-text)).
     #[error("the move number is at its limit, 4294967295: no further move can be numbered")]
     MoveNumberLimit,
 }

@@ -2,7 +2,7 @@
 
 use crate::{PieceKind, Seat};
 
-/// Text that is not a well-formed position text (RULES.md §8) or SFEN.
+/// Text that is not a well-formed position text ([RULES.md §8](crate::rules#8-positions-in-text)) or SFEN.
 ///
 /// Each variant names the field and, where it applies, the rank or seat.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -116,7 +116,7 @@ pub enum ReserveProblem {
     Repeated(PieceKind),
 }
 
-/// Move text that is not a move at all (RULES.md §7).
+/// Move text that is not a move at all ([RULES.md §7](crate::rules#7-moves-in-text)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("malformed move {text:?}: expected <from><to>[+] such as 7g7f or 8h2b+, <PIECE>*<to> such as P*5e, or pass")]
 pub struct ParseMoveError {

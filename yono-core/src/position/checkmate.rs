@@ -1,4 +1,4 @@
-//! Who threatens which King, and the checkmate rule (RULES.md §6).
+//! Who threatens which King, and the checkmate rule ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
 //!
 //! Everything that answers "is this King safe?" lives here, each structure named for
 //! its question: [`AttackerGroups`] and `find_attackers` (which pieces reach a
@@ -265,7 +265,7 @@ impl Position {
     }
 
     /// The pieces of `by` that could move onto `sq` by their movement alone (pins and
-    /// legality do not matter): what threatens a King there (RULES.md §6).
+    /// legality do not matter): what threatens a King there ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
     ///
     /// ```
     /// use yono::{Position, Seat, Square};
@@ -285,7 +285,7 @@ impl Position {
         )
     }
 
-    /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).
+    /// The seats (still in the game) that threaten the King of `seat` ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
     /// Empty for a seat without a King.
     ///
     /// ```
@@ -624,7 +624,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §6: the seat about to move checkmates, in rounds, every King it
+    /// [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring): the seat about to move checkmates, in rounds, every King it
     /// threatens; seats falling in one round count each other as still in. The first
     /// round tests only `suspects` (the caller knows the others are safe); later rounds
     /// test every seat, since removals open lines.

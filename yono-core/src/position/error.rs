@@ -1,5 +1,6 @@
-//! Why a well-formed position text describes a position that cannot exist (RULES.md
-//! §8): the errors of `Position::from_setup` (`validate.rs`).
+//! Why a well-formed position text describes a position that cannot exist
+//! ([RULES.md §8](crate::rules#8-positions-in-text)): the errors of
+//! `Position::from_setup` (`validate.rs`).
 
 use crate::{Piece, PieceKind, Seat, Square};
 

@@ -1,4 +1,4 @@
-//! Whether the game goes on, who won, and the scores (RULES.md §6–§7).
+//! Whether the game goes on, who won, and the scores ([RULES.md §6–§7](crate::rules#6-check-legality-checkmate-elimination-scoring)).
 
 use crate::notation::SeatState;
 use crate::{BySeat, Position, Seat};
@@ -119,10 +119,10 @@ crate::vocab::vocabulary! {
         LastSeatStanding = 0, "last seat standing";
         /// Standard Shogi: the side to move has no legal move (checkmate) and lost.
         NoLegalMove = 1, "no legal move";
-        /// The fourth occurrence of a position: a draw (RULES.md §6).
+        /// The fourth occurrence of a position: a draw ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
         Repetition = 2, "repetition";
         /// Standard Shogi: a fourfold repetition in which every move of one side gave
-        /// check; that side lost (RULES.md §6, "Perpetual check").
+        /// check; that side lost ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring), "Perpetual check").
         PerpetualCheck = 3, "perpetual check";
     }
 }

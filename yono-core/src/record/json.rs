@@ -12,7 +12,7 @@ impl GameRecord {
     ///
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
-    /// game.play_text("5g5f").unwrap();
+    /// game.play("5g5f".parse().unwrap()).unwrap();
     /// let rec = yono::GameRecord::from_game(game);
     /// let json = rec.to_json();
     /// assert!(json.contains(r#""move": "5g5f""#));

@@ -12,7 +12,7 @@
 //! use yono::Game;
 //!
 //! let mut game = Game::new(yono::Ruleset::Yono);
-//! game.play_text("5g5f").unwrap();
+//! game.play("5g5f".parse().unwrap()).unwrap();
 //! let mut rec = GameRecord::from_game(game);
 //! rec.set_meta("event", "Club night").unwrap();
 //! rec.set_comment(1, "the centre Pawn").unwrap();
