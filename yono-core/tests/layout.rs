@@ -84,9 +84,17 @@ fn every_rules_citation_in_the_docs_links_to_the_shipped_rules() {
         .filter_map(|l| l.strip_prefix("## "))
         .map(heading_id)
         .collect();
-    assert!(ids.contains("6-check-legality-checkmate-elimination-scoring"), "{ids:?}");
+    assert!(
+        ids.contains("6-check-legality-checkmate-elimination-scoring"),
+        "{ids:?}"
+    );
     let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap();
-    for key in ["repository = ", "homepage = ", "documentation = ", "\"/RULES.md\""] {
+    for key in [
+        "repository = ",
+        "homepage = ",
+        "documentation = ",
+        "\"/RULES.md\"",
+    ] {
         assert!(manifest.contains(key), "Cargo.toml lacks {key}");
     }
     let src = crate_dir.join("src");
@@ -104,14 +112,78 @@ fn every_rules_citation_in_the_docs_links_to_the_shipped_rules() {
                 let rest = &line[at..];
                 let linked = line[..at].ends_with('[') && rest.contains("](crate::rules");
                 let named = rest.starts_with("RULES.md §n"); // the rules module's own doc
-                assert!(linked || named, "{file}:{}: unlinked citation: {line}", n + 1);
+                assert!(
+                    linked || named,
+                    "{file}:{}: unlinked citation: {line}",
+                    n + 1
+                );
                 if let Some(anchor) = rest.split("](crate::rules#").nth(1) {
                     let anchor = anchor.split(')').next().unwrap();
-                    assert!(ids.contains(anchor), "{file}:{}: no section #{anchor}", n + 1);
+                    assert!(
+                        ids.contains(anchor),
+                        "{file}:{}: no section #{anchor}",
+                        n + 1
+                    );
                 }
                 links += 1;
             }
         }
     }
     assert!(links > 30, "only {links} citations found");
+}
+
+/// The files the core's map in docs/ARCHITECTURE.md names: the code block under
+/// "### The map", read as a tree (two spaces of indent per level; a name ending in
+/// `/` opens a folder; the names before the description, which follows two spaces).
+fn mapped(architecture: &str) -> BTreeSet<String> {
+    let start = architecture
+        .find("### The map")
+        .expect("ARCHITECTURE.md has the core's map");
+    let block = architecture[start..]
+        .split("```")
+        .nth(1)
+        .expect("the map is a code block");
+    let mut folders: Vec<(usize, String)> = Vec::new();
+    let mut files = BTreeSet::new();
+    for line in block.lines().skip(2) {
+        let indent = line.len() - line.trim_start().len();
+        let names = line.trim_start().split("  ").next().unwrap_or("");
+        if names.is_empty() {
+            continue;
+        }
+        folders.retain(|(at, _)| *at < indent);
+        let prefix: String = folders.iter().map(|(_, f)| f.as_str()).collect();
+        for name in names.split_whitespace() {
+            if name.ends_with('/') {
+                folders.push((indent, name.to_string()));
+            } else if name.ends_with(".rs") {
+                files.insert(format!("{prefix}{name}"));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_architecture_map_lists_exactly_the_source_files() {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let Ok(architecture) = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
+    else {
+        eprintln!("skipped: not inside the yono workspace, so no ARCHITECTURE.md to check");
+        return;
+    };
+    let src = crate_dir.join("src");
+    let mut files = BTreeSet::new();
+    sources(&src, &src, &mut files);
+    let map = mapped(&architecture);
+    let unlisted: Vec<_> = files.difference(&map).collect();
+    let missing: Vec<_> = map.difference(&files).collect();
+    assert!(
+        unlisted.is_empty(),
+        "files missing from ARCHITECTURE.md's map: {unlisted:?}"
+    );
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's map names files that do not exist: {missing:?}"
+    );
 }

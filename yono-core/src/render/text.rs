@@ -1,6 +1,6 @@
 //! A plain-text board diagram: each piece as seat letter + kind (`sK`, `n+R`).
 
-use crate::{EndReason, Game, Position, Seat, SeatState, Square, Status};
+use crate::{BySeat, EndReason, Game, Position, Seat, SeatState, Square, Status};
 use core::fmt;
 
 impl fmt::Display for Position {
@@ -11,7 +11,8 @@ impl fmt::Display for Position {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let status = self.status();
-        diagram(f, self, status, self.end_reason_given(status))
+        let scores = BySeat::from_fn(|s| self.score_given(s, || status));
+        diagram(f, self, status, self.end_reason_given(status), scores)
     }
 }
 
@@ -28,7 +29,8 @@ impl fmt::Display for Position {
 /// ```
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        diagram(f, self.position(), self.status(), self.end_reason())
+        let status = self.status();
+        diagram(f, self.position(), status, self.end_reason(), self.scores())
     }
 }
 
@@ -39,6 +41,7 @@ fn diagram(
     pos: &Position,
     status: Status,
     reason: Option<EndReason>,
+    scores: BySeat<Option<u8>>,
 ) -> fmt::Result {
     writeln!(f, "     9   8   7   6   5   4   3   2   1")?;
     writeln!(f, "   +------------------------------------+")?;
@@ -56,10 +59,13 @@ fn diagram(
     }
     writeln!(f, "   +------------------------------------+")?;
     for seat in Seat::ALL {
-        let state = match pos.seat_state(seat) {
-            SeatState::Absent => continue,
-            SeatState::Playing => String::from("in the game"),
-            SeatState::Out(score) => format!("checkmated, scored {score}"),
+        let state = match (pos.seat_state(seat), status, scores[seat]) {
+            (SeatState::Absent, _, _) => continue,
+            (SeatState::Out(score), _, _) => format!("checkmated, scored {score}"),
+            (_, Status::Won(w), Some(score)) if w == seat => format!("won, scored {score}"),
+            (_, Status::DrawnByRepetition, Some(score)) => format!("drawn, scored {score}"),
+            (_, _, Some(score)) => format!("lost, scored {score}"),
+            _ => String::from("in the game"),
         };
         let marker = if seat == pos.turn() && status == Status::Ongoing {
             "*"
