@@ -233,32 +233,24 @@ fn vocabulary() -> Vec<Vocabulary> {
             rejected,
         }
     }
+    let lettered = |number: usize, text: String, letter: char, spellings: Vec<String>| Word {
+        number,
+        text,
+        letter: Some(letter),
+        spellings,
+    };
     let seats = Seat::ALL
         .into_iter()
         .map(|s| {
-            let mut spellings = cases(s.name());
-            spellings.extend(cases(&s.letter().to_string()));
-            let word = Word {
-                number: s.index(),
-                text: s.to_string(),
-                letter: Some(s.letter()),
-                spellings,
-            };
-            (s, word)
+            let spellings = [cases(s.name()), cases(&s.letter().to_string())].concat();
+            (s, lettered(s.index(), s.to_string(), s.letter(), spellings))
         })
         .collect();
     let kinds = PieceKind::ALL
         .into_iter()
         .map(|k| {
-            let mut spellings = vec![k.to_string()];
-            spellings.extend(cases(k.name()));
-            let word = Word {
-                number: k.index(),
-                text: k.to_string(),
-                letter: Some(k.letter()),
-                spellings,
-            };
-            (k, word)
+            let spellings = [vec![k.to_string()], cases(k.name())].concat();
+            (k, lettered(k.index(), k.to_string(), k.letter(), spellings))
         })
         .collect();
     let pieces = Seat::ALL

@@ -27,10 +27,13 @@ crate::vocab::vocabulary! {
     /// assert_eq!(Ruleset::Shogi.no_move_rule(), NoMoveRule::Lose);
     /// assert_eq!(Ruleset::Yono.drop_zone(Seat::South).count(), 45);
     /// assert_eq!(Ruleset::NAMES, ["yono", "shogi"]);
+    /// assert_eq!("Shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
+    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
+    /// assert!("chess".parse::<Ruleset>().is_err());
     /// ```
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-    pub enum Ruleset {
+    pub enum Ruleset as "ruleset" {
         /// Yo\[n\]o Shogi, the four-player game ([RULES.md §1–§8](crate::rules#1-board-seats-and-coordinates)).
         #[default]
         Yono = 0, "yono";
@@ -112,34 +115,6 @@ impl Ruleset {
                 _ => 4,
             },
         }
-    }
-}
-
-impl core::fmt::Display for Ruleset {
-    /// The short name, `yono` or `shogi`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for Ruleset {
-    type Err = crate::ParseNameError;
-
-    /// `yono` or `shogi`, in any case.
-    ///
-    /// ```
-    /// use yono::Ruleset;
-    /// assert_eq!("shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
-    /// assert_eq!("Yono".parse::<Ruleset>().unwrap(), Ruleset::Yono);
-    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
-    /// assert!("chess".parse::<Ruleset>().is_err());
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ParseNameError`] when the text names no ruleset.
-    fn from_str(text: &str) -> Result<Ruleset, Self::Err> {
-        Ruleset::from_name(text).ok_or_else(|| crate::ParseNameError::new("ruleset", text))
     }
 }
 

@@ -16,6 +16,38 @@ fn sources(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
     }
 }
 
+/// The crate's directory and its source files (relative to `src/`), when the crate sits
+/// in the yono workspace: the README and docs/ARCHITECTURE.md are the workspace's, which
+/// the published crate does not carry, so outside it (an unpacked .crate) there is
+/// nothing to check.
+fn workspace_sources() -> Option<(PathBuf, BTreeSet<String>)> {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let in_workspace = std::fs::read_to_string(crate_dir.join("../Cargo.toml"))
+        .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"yono-core\""));
+    if !in_workspace {
+        eprintln!("skipped: not inside the yono workspace, so no README or map to check");
+        return None;
+    }
+    let src = crate_dir.join("src");
+    let mut files = BTreeSet::new();
+    sources(&src, &src, &mut files);
+    Some((crate_dir, files))
+}
+
+/// `listed` names exactly the source files `files`.
+fn assert_lists(files: &BTreeSet<String>, listed: &BTreeSet<String>, what: &str) {
+    let unlisted: Vec<_> = files.difference(listed).collect();
+    let missing: Vec<_> = listed.difference(files).collect();
+    assert!(
+        unlisted.is_empty(),
+        "files missing from {what}: {unlisted:?}"
+    );
+    assert!(
+        missing.is_empty(),
+        "{what} names files that do not exist: {missing:?}"
+    );
+}
+
 /// The first cell of each row of the table that follows "Where the rules live".
 fn listed(readme: &str) -> BTreeSet<String> {
     let start = readme
@@ -34,31 +66,13 @@ fn listed(readme: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_readme_table_lists_exactly_the_source_files() {
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // The table is in the workspace's README, which the published crate does not
-    // carry: outside the workspace (an unpacked .crate) there is nothing to check.
-    let in_workspace = std::fs::read_to_string(crate_dir.join("../Cargo.toml"))
-        .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"yono-core\""));
-    if !in_workspace {
-        eprintln!("skipped: not inside the yono workspace, so no README table to check");
+    let Some((crate_dir, files)) = workspace_sources() else {
         return;
-    }
-    let src = crate_dir.join("src");
-    let mut files = BTreeSet::new();
-    sources(&src, &src, &mut files);
+    };
     let readme = std::fs::read_to_string(crate_dir.join("../README.md")).expect("README.md");
     let table = listed(&readme);
     assert!(table.len() > 20, "table not found or too short: {table:?}");
-    let unlisted: Vec<_> = files.difference(&table).collect();
-    let missing: Vec<_> = table.difference(&files).collect();
-    assert!(
-        unlisted.is_empty(),
-        "files missing from the README's 'Where the rules live' table: {unlisted:?}"
-    );
-    assert!(
-        missing.is_empty(),
-        "the README's table lists files that do not exist: {missing:?}"
-    );
+    assert_lists(&files, &table, "the README's 'Where the rules live' table");
 }
 
 /// rustdoc's id for a heading: lower case, runs of other characters as one `-`.
@@ -166,24 +180,11 @@ fn mapped(architecture: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_architecture_map_lists_exactly_the_source_files() {
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let Ok(architecture) = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
-    else {
-        eprintln!("skipped: not inside the yono workspace, so no ARCHITECTURE.md to check");
+    let Some((crate_dir, files)) = workspace_sources() else {
         return;
     };
-    let src = crate_dir.join("src");
-    let mut files = BTreeSet::new();
-    sources(&src, &src, &mut files);
+    let architecture = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md");
     let map = mapped(&architecture);
-    let unlisted: Vec<_> = files.difference(&map).collect();
-    let missing: Vec<_> = map.difference(&files).collect();
-    assert!(
-        unlisted.is_empty(),
-        "files missing from ARCHITECTURE.md's map: {unlisted:?}"
-    );
-    assert!(
-        missing.is_empty(),
-        "ARCHITECTURE.md's map names files that do not exist: {missing:?}"
-    );
+    assert_lists(&files, &map, "ARCHITECTURE.md's map");
 }

@@ -235,8 +235,8 @@ fn shogi_positions_have_two_panels() {
     assert!(svg.contains(">Shogi</text>"));
 }
 
-#[test]
-fn finished_game_names_the_winner() {
+/// A Yo[n]o game played to its end by a seeded random policy.
+fn finished_game() -> Game {
     let mut game = Game::new(Ruleset::Yono);
     let mut seed = 7u64;
     while !game.is_over() {
@@ -247,6 +247,12 @@ fn finished_game_names_the_winner() {
         game.play(moves[(seed >> 33) as usize % moves.len()])
             .unwrap();
     }
+    game
+}
+
+#[test]
+fn finished_game_names_the_winner() {
+    let game = finished_game();
     let pos = game.position();
     let svg = pos.svg(&SvgOptions::default());
     check_xml(&svg).unwrap();
@@ -433,16 +439,7 @@ fn orientation_puts_the_seat_at_the_bottom() {
 fn text_as_paths_leaves_no_text_element_at_all() {
     // The mid-game (a checkmated seat, threats, reserves) with zones, and a finished
     // game, from two seats: every piece of text is a path.
-    let mut won = Game::new(Ruleset::Yono);
-    let mut seed = 7u64;
-    while !won.is_over() {
-        let moves = won.legal_moves();
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        won.play(moves[(seed >> 33) as usize % moves.len()])
-            .unwrap();
-    }
+    let won = finished_game();
     for bottom in [Seat::South, Seat::West] {
         for pos in [midgame(), won.position().clone()] {
             let opts = SvgOptions::default()

@@ -164,7 +164,8 @@ impl Position {
     }
 
     /// Whether a piece of `by` could move onto `sq`, with `occupied` as the board's
-    /// occupancy and the pieces on `ignore` left out (a capture about to happen).
+    /// occupancy and the pieces on `ignore` left out (a capture about to happen). With
+    /// the groups computed once by the caller: `find_attackers::<true>(…).any()`.
     pub(crate) fn attacks_square(
         &self,
         by: Seat,
@@ -172,38 +173,13 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        self.attacks_square_with(&self.attacker_groups(), by, sq, occupied, ignore)
-    }
-
-    /// [`Position::attacks_square`] with the groups computed once by the caller.
-    #[inline]
-    pub(crate) fn attacks_square_with(
-        &self,
-        g: &AttackerGroups,
-        by: Seat,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> bool {
-        self.find_attackers::<true>(g, by, sq, occupied, ignore)
+        self.find_attackers::<true>(&self.attacker_groups(), by, sq, occupied, ignore)
             .any()
     }
 
     /// The pieces of `by` that could move onto `sq`, with `occupied` as the board's
-    /// occupancy and the pieces on `ignore` left out (a capture about to happen).
-    #[inline]
-    pub(crate) fn attackers_to(
-        &self,
-        g: &AttackerGroups,
-        by: Seat,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> Bitboard {
-        self.find_attackers::<false>(g, by, sq, occupied, ignore)
-    }
-
-    /// [`Position::attackers_to`]; with `ANY`, stops at the first group that attacks.
+    /// occupancy and the pieces on `ignore` left out (a capture about to happen); with
+    /// `ANY`, stops at the first group that attacks.
     #[inline]
     pub(crate) fn find_attackers<const ANY: bool>(
         &self,
@@ -276,7 +252,7 @@ impl Position {
     /// assert!(pos.attackers(Seat::South, sq("5a")).is_empty());
     /// ```
     pub fn attackers(&self, by: Seat, sq: Square) -> Bitboard {
-        self.attackers_to(
+        self.find_attackers::<false>(
             &self.attacker_groups(),
             by,
             sq,
@@ -350,7 +326,7 @@ impl Position {
         }
         let evasions = if stepped_on.contains(k) || lines.checked {
             let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
-                acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
+                acc | self.find_attackers::<false>(&groups, by, k, self.occupied, Bitboard::EMPTY)
             });
             match checkers.first() {
                 Some(c) if !checkers.more_than_one() => attacks::between(k, c).with(c),
@@ -478,11 +454,10 @@ impl Position {
             occupied = occupied.without(f);
         }
         let groups = self.attacker_groups();
-        !self
-            .in_game
-            .without(seat)
-            .iter()
-            .any(|by| self.attacks_square_with(&groups, by, target, occupied, to_bb))
+        !self.in_game.without(seat).iter().any(|by| {
+            self.find_attackers::<true>(&groups, by, target, occupied, to_bb)
+                .any()
+        })
     }
 
     /// Whether the King of the seat to move is unthreatened after a piece of `kind`
@@ -520,10 +495,10 @@ impl Position {
         };
         let own = self.by_seat[seat.index()];
         let groups = self.attacker_groups();
-        let in_check =
-            self.in_game.without(seat).iter().any(|by| {
-                self.attacks_square_with(&groups, by, king, self.occupied, Bitboard::EMPTY)
-            });
+        let in_check = self.in_game.without(seat).iter().any(|by| {
+            self.find_attackers::<true>(&groups, by, king, self.occupied, Bitboard::EMPTY)
+                .any()
+        });
         KingFacts {
             king: Some(king),
             in_check,
@@ -563,7 +538,10 @@ impl Position {
             let Some(king) = self.king(seat) else {
                 continue;
             };
-            if self.attacks_square_with(&groups, next, king, self.occupied, Bitboard::EMPTY) {
+            if self
+                .find_attackers::<true>(&groups, next, king, self.occupied, Bitboard::EMPTY)
+                .any()
+            {
                 hint.threatened = hint.threatened.with(seat);
                 continue;
             }
@@ -643,7 +621,8 @@ impl Position {
                 .iter()
                 .filter(|&s| {
                     self.king(s).is_some_and(|k| {
-                        self.attacks_square_with(&groups, p, k, self.occupied, Bitboard::EMPTY)
+                        self.find_attackers::<true>(&groups, p, k, self.occupied, Bitboard::EMPTY)
+                            .any()
                     })
                 })
                 .collect();

@@ -114,7 +114,7 @@ crate::vocab::vocabulary! {
     /// ```
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
     #[non_exhaustive]
-    pub enum EndReason {
+    pub enum EndReason as "end reason" {
         /// Yo\[n\]o: every other seat was checkmated; the one left won.
         LastSeatStanding = 0, "last seat standing";
         /// Standard Shogi: the side to move has no legal move (checkmate) and lost.
@@ -124,25 +124,6 @@ crate::vocab::vocabulary! {
         /// Standard Shogi: a fourfold repetition in which every move of one side gave
         /// check; that side lost ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring), "Perpetual check").
         PerpetualCheck = 3, "perpetual check";
-    }
-}
-
-impl core::fmt::Display for EndReason {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for EndReason {
-    type Err = crate::ParseNameError;
-
-    /// The name, in any ASCII case.
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ParseNameError`] for any other text.
-    fn from_str(text: &str) -> Result<EndReason, Self::Err> {
-        EndReason::from_name(text).ok_or_else(|| crate::ParseNameError::new("end reason", text))
     }
 }
 

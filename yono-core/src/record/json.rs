@@ -1,8 +1,10 @@
 //! The JSON form of a game record (docs/RECORDS.md), with the `serde` feature.
 
 use super::error::RecordError;
-use super::format::{BYTE_ORDER_MARK, FORMAT, MAX_PLIES, MAX_RECORD_LEN};
-use super::raw::{check_key, clean_value, cut, mates_text, status_line, MoveParts, RawRecord};
+use super::format::{FORMAT, MAX_PLIES};
+use super::raw::{
+    check_key, clean_value, cut, mates_text, record_input, status_line, MoveParts, RawRecord,
+};
 use super::GameRecord;
 use crate::Move;
 use std::collections::BTreeMap;
@@ -59,13 +61,7 @@ impl GameRecord {
     /// [`RecordError`]: `record_json` for JSON that is not a record document, otherwise
     /// as [`GameRecord::from_text`].
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
-        if text.len() > MAX_RECORD_LEN {
-            return Err(RecordError::TooLong {
-                len: text.len(),
-                max: MAX_RECORD_LEN,
-            });
-        }
+        let text = record_input(text)?;
         let doc: doc::Record =
             serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         if doc.moves.len() > MAX_PLIES {

@@ -3,7 +3,7 @@
 //! share (keys, values, the result line, scores, the `mates` list).
 
 use super::error::RecordError;
-use super::format::{MAX_KEY_LEN, MAX_VALUE_LEN, RESERVED_KEYS};
+use super::format::{BYTE_ORDER_MARK, MAX_KEY_LEN, MAX_RECORD_LEN, MAX_VALUE_LEN, RESERVED_KEYS};
 use crate::{EndReason, Game, Move, ParseMoveError, Ruleset, Seat, Status};
 use std::collections::BTreeMap;
 
@@ -32,6 +32,19 @@ pub(super) struct MoveParts {
     pub(super) trailing: Option<String>,
     pub(super) comment: Option<String>,
     pub(super) text: String,
+}
+
+/// The record text to read: without a leading byte-order mark, and refused when longer
+/// than [`MAX_RECORD_LEN`] (both forms).
+pub(super) fn record_input(text: &str) -> Result<&str, RecordError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+    if text.len() > MAX_RECORD_LEN {
+        return Err(RecordError::TooLong {
+            len: text.len(),
+            max: MAX_RECORD_LEN,
+        });
+    }
+    Ok(text)
 }
 
 pub(super) fn cut(text: &str) -> String {

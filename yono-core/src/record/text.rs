@@ -1,9 +1,10 @@
 //! The text form of a game record (docs/RECORDS.md).
 
 use super::error::RecordError;
-use super::format::{BYTE_ORDER_MARK, FORMAT, MAX_PLIES, MAX_RECORD_LEN};
+use super::format::{FORMAT, MAX_PLIES};
 use super::raw::{
-    check_key, clean_value, cut, mates_text, scores_text, status_line, MoveParts, RawRecord,
+    check_key, clean_value, cut, mates_text, record_input, scores_text, status_line, MoveParts,
+    RawRecord,
 };
 use super::GameRecord;
 use crate::Move;
@@ -62,13 +63,7 @@ impl GameRecord {
     /// move that cannot be played (with its number), or a stated result that the replay
     /// contradicts.
     pub fn from_text(text: &str) -> Result<GameRecord, RecordError> {
-        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
-        if text.len() > MAX_RECORD_LEN {
-            return Err(RecordError::TooLong {
-                len: text.len(),
-                max: MAX_RECORD_LEN,
-            });
-        }
+        let text = record_input(text)?;
         let mut headers: Vec<(usize, String, String)> = Vec::new();
         let mut moves: Vec<(usize, &str)> = Vec::new();
         let mut trailer: Vec<(usize, String, String)> = Vec::new();

@@ -447,28 +447,25 @@ fn corners(
         },
         paths,
     )?;
-    let legend = TextStyle {
-        class: "legend",
-        ..TextStyle::plain(14.0, GREY)
+    // Each swatch is a 22-unit square, with its word beside it.
+    let swatch = |out: &mut String, top: i32, fill: &str, word: &str| -> core::fmt::Result {
+        writeln!(
+            out,
+            r##"<rect x="{x}" y="{top}" width="22" height="22" fill="{fill}" stroke="{GRID}"/>"##
+        )?;
+        let legend = TextStyle {
+            class: "legend",
+            ..TextStyle::plain(14.0, GREY)
+        };
+        let at = ((x + 30) as f32, (top + 16) as f32);
+        write_text(out, word, at, legend, paths)
     };
+    swatch(out, y + 24, SEAT_LIGHT_COLORS[seat.index()], "drop")?;
+    swatch(out, y + 54, "none", "promotion")?;
+    // The promotion swatch's two stripes, as the zone's hatching.
     writeln!(
         out,
-        r##"<rect x="{x}" y="{}" width="22" height="22" fill="{}" stroke="{GRID}"/>"##,
-        y + 24,
-        SEAT_LIGHT_COLORS[seat.index()],
-    )?;
-    write_text(
-        out,
-        "drop",
-        ((x + 30) as f32, (y + 40) as f32),
-        legend,
-        paths,
-    )?;
-    writeln!(
-        out,
-        r##"<rect x="{x}" y="{}" width="22" height="22" fill="none" stroke="{GRID}"/><path d="M{},{}L{},{}M{},{}L{},{}" stroke="{}" stroke-opacity="0.55" stroke-width="5"/>"##,
-        y + 54,
-        x,
+        r##"<path d="M{x},{}L{},{}M{},{}L{},{}" stroke="{}" stroke-opacity="0.55" stroke-width="5"/>"##,
         y + 66,
         x + 12,
         y + 54,
@@ -477,12 +474,5 @@ fn corners(
         x + 22,
         y + 64,
         SEAT_COLORS[seat.index()],
-    )?;
-    write_text(
-        out,
-        "promotion",
-        ((x + 30) as f32, (y + 70) as f32),
-        legend,
-        paths,
     )
 }

@@ -4,6 +4,38 @@
 use super::geometry::{hit_test, Target, CANVAS};
 use crate::{Move, PieceKind, Seat, Square};
 
+/// The `with_*` builders of [`SvgOptions`], one line each: `sets` a field (`to Some`
+/// for an optional one), or `adds to` a list of squares.
+macro_rules! builders {
+    ($([$($line:tt)*])*) => {
+        $(builders!(@one $($line)*);)*
+    };
+    (@one $name:ident ($arg:ident: $ty:ty) sets $field:ident) => {
+        #[doc = concat!("Sets [`SvgOptions::", stringify!($field), "`].")]
+        #[must_use]
+        pub fn $name(mut self, $arg: $ty) -> Self {
+            self.$field = $arg;
+            self
+        }
+    };
+    (@one $name:ident ($arg:ident: $ty:ty) sets $field:ident to Some) => {
+        #[doc = concat!("Sets [`SvgOptions::", stringify!($field), "`].")]
+        #[must_use]
+        pub fn $name(mut self, $arg: $ty) -> Self {
+            self.$field = Some($arg);
+            self
+        }
+    };
+    (@one $name:ident adds to $field:ident) => {
+        #[doc = concat!("Adds squares to [`SvgOptions::", stringify!($field), "`].")]
+        #[must_use]
+        pub fn $name(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
+            self.$field.extend(squares);
+            self
+        }
+    };
+}
+
 /// What to draw besides the position itself.
 ///
 /// Build it with [`Default`] and the `with_*` methods (new options may be added, so it
@@ -98,70 +130,23 @@ impl SvgOptions {
         text_as_paths: false,
     };
 
-    /// Sets [`SvgOptions::size`].
-    #[must_use]
-    pub fn with_size(mut self, size: u32) -> Self {
-        self.size = size;
-        self
+    builders! {
+        [with_size(size: u32) sets size]
+        [with_last_move(mv: Move) sets last_move to Some]
+        [with_highlight adds to highlight]
+        [with_selected(square: Square) sets selected to Some]
+        [with_destinations adds to destinations]
+        [with_check adds to check]
+        [with_threats(show: bool) sets show_threats]
+        [with_zones_for(seat: Seat) sets zones_for to Some]
+        [with_orientation(bottom: Seat) sets orientation]
+        [with_text_as_paths(paths: bool) sets text_as_paths]
     }
-    /// Sets [`SvgOptions::last_move`].
-    #[must_use]
-    pub fn with_last_move(mut self, mv: Move) -> Self {
-        self.last_move = Some(mv);
-        self
-    }
-    /// Adds squares to [`SvgOptions::highlight`].
-    #[must_use]
-    pub fn with_highlight(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
-        self.highlight.extend(squares);
-        self
-    }
-    /// Sets [`SvgOptions::selected`].
-    #[must_use]
-    pub fn with_selected(mut self, square: Square) -> Self {
-        self.selected = Some(square);
-        self
-    }
+
     /// Sets [`SvgOptions::selected_reserve`].
     #[must_use]
     pub fn with_selected_reserve(mut self, seat: Seat, kind: PieceKind) -> Self {
         self.selected_reserve = Some((seat, kind));
-        self
-    }
-    /// Adds squares to [`SvgOptions::destinations`].
-    #[must_use]
-    pub fn with_destinations(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
-        self.destinations.extend(squares);
-        self
-    }
-    /// Adds squares to [`SvgOptions::check`].
-    #[must_use]
-    pub fn with_check(mut self, squares: impl IntoIterator<Item = Square>) -> Self {
-        self.check.extend(squares);
-        self
-    }
-    /// Sets [`SvgOptions::show_threats`].
-    #[must_use]
-    pub fn with_threats(mut self, show: bool) -> Self {
-        self.show_threats = show;
-        self
-    }
-    /// Sets [`SvgOptions::zones_for`].
-    #[must_use]
-    pub fn with_zones_for(mut self, seat: Seat) -> Self {
-        self.zones_for = Some(seat);
-        self
-    }
-    /// Sets [`SvgOptions::orientation`].
-    #[must_use]
-    pub fn with_orientation(mut self, bottom: Seat) -> Self {
-        self.orientation = bottom;
-        self
-    }
-    /// Sets [`SvgOptions::text_as_paths`].
-    #[must_use]
-    pub fn with_text_as_paths(mut self, paths: bool) -> Self {
-        self.text_as_paths = paths;
         self
     }
 
