@@ -223,7 +223,7 @@
 //! `bitboard.rs`, [`attacks`] (movement), `zones.rs` (seat geometry and the promotion
 //! rule), `ruleset.rs` (the Yo\[n\]o / Shogi switches). Rules: `position/` (validation,
 //! playing, King safety and the checkmate rule, status and scores), `movegen/` (legal
-//! moves, drops, why one move is illegal), `game.rs` (history, repetition, perpetual
+//! moves, drops, why one move is illegal), `game/` (history, repetition, perpetual
 //! check). Text: `notation/` (move text, position text, SFEN), `record/` (game
 //! records), `render/` (text and SVG diagrams). Each error type sits beside its
 //! operation; `error.rs` joins them into [`Error`] and [`ERROR_CODES`]. The project's
