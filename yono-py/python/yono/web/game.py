@@ -507,6 +507,7 @@ class Room:
                     "in_game": plan.seat in in_game,
                     "score": scores[index],
                     "in_check_by": threats.get(plan.seat, []) if not over else [],
+                    "reserve": _reserve_text(board, plan.seat),
                 }
             )
         your_turn = not over and turn in mine
@@ -689,6 +690,16 @@ class Room:
                 lastmove=past.peek() if ply else None,
             ),
         }
+
+
+def _reserve_text(board: yono.Position, seat: str) -> str:
+    """A reserve as text in the order R B G S N L P, e.g. "G 2P"; "" when empty."""
+    held = board.reserve(seat)
+    return " ".join(
+        f"{held[kind] if held[kind] > 1 else ''}{kind.symbol}"
+        for kind in adapter.HAND_KINDS
+        if held.get(kind)
+    )
 
 
 def _promotion_word(status: Optional[yono.PromotionStatus]) -> str:

@@ -70,9 +70,24 @@ function say(text) {
   box.hidden = !text;
 }
 
+// On a narrow screen the side panels are left out of the picture (the seat list says
+// what they hold), so that the squares stay large enough to tap.
+const narrow = window.matchMedia("(max-width: 600px)");
+const NARROW_VIEW = "166 0 582 920"; // the board, its coordinates, North's and South's panels
+
+function fitBoard() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  if (!svg.dataset.viewBox) svg.dataset.viewBox = svg.getAttribute("viewBox");
+  const box = narrow.matches ? NARROW_VIEW : svg.dataset.viewBox;
+  svg.setAttribute("viewBox", box);
+}
+narrow.addEventListener("change", fitBoard);
+
 function showBoard(svg) {
   const board = $("board");
   board.innerHTML = svg;
+  fitBoard();
   board.dataset.selected = selection ? selection.selected : "";
   board.dataset.destinations = selection ? selection.destinations.map((d) => d.to).join(" ") : "";
   board.dataset.viewing = viewing === null ? "" : String(viewing);
@@ -121,6 +136,7 @@ function renderSeats() {
     li.append(element("span", "dot"), element("b", "", seat.name), " ");
     li.append(element("span", "player", seat.yours ? "you" : seat.player));
     const notes = [];
+    if (seat.reserve) notes.push(`holds ${seat.reserve}`);
     if (seat.out) notes.push(`out, score ${seat.score}`);
     else if (state.over && seat.score !== null) notes.push(`score ${seat.score}`);
     if (!state.over && seat.seat === state.turn) notes.push(state.thinking ? "thinking…" : "to move");
