@@ -6,8 +6,8 @@
 # tests' screenshots into docs/web (the pictures docs/WEB.md shows).
 #
 # It installs what it needs: yono[web], pytest, httpx2 and mypy from PyPI into a
-# virtualenv, playwright-core with `npm ci`, and chromium with apt-get when
-# /usr/bin/chromium is missing. No browser is downloaded.
+# virtualenv, playwright-core with `npm ci`, and Debian's chromium (and nodejs, npm)
+# with apt-get when they are missing. No browser is downloaded.
 #
 # Environment:
 #   YONO_PY_WHEEL         test this wheel instead of building one (scripts/test.sh
@@ -56,15 +56,18 @@ echo "== server tests (pytest, Starlette's test client)"
 (cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider test_web*.py)
 
 echo "== mypy --strict yono.web (the installed package)"
-(cd "$dist" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null -p yono.web)
+(cd "$dist" && "$venv/bin/mypy" --strict --cache-dir="$venv/.mypy_cache" -p yono.web)
 
 echo "== browser tests (headless Chromium, playwright-core)"
-if [ ! -x "$chromium" ]; then
-    echo "   $chromium is missing: installing Debian's chromium"
+missing=()
+[ -x "$chromium" ] || missing+=(chromium)
+command -v node > /dev/null && command -v npm > /dev/null || missing+=(nodejs npm)
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "   installing Debian's ${missing[*]} (missing)"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 (cd "$here/web-tests" && npm ci --no-audit --no-fund --loglevel=error)
 (cd "$here/web-tests" && CHROMIUM="$chromium" YONO_WEB_PYTHON="$vpy" \
-    node --test --test-concurrency=1 browser.test.mjs)
+    node --test browser.test.mjs)
 echo "== yono.web: all checks passed"

@@ -331,6 +331,41 @@ def test_engines_answer_and_undo_takes_back_to_my_move(client: TestClient) -> No
         assert undone["your_turn"] and not undone["can_undo"] and undone["moves"] == []
 
 
+def test_the_server_answers_while_an_engine_thinks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's search runs on a thread: here it is held until the test has been
+    answered (no clock), and a take-back meanwhile makes its answer be dropped."""
+    import threading
+
+    from yono.web import adapter
+
+    release = threading.Event()
+    searching = threading.Event()
+    real = adapter.engine_move
+
+    def held(engine: yono.Engine, board: yono.Position, nodes: int) -> yono.Move:
+        searching.set()
+        release.wait()
+        return real(engine, board, nodes)
+
+    monkeypatch.setattr(adapter, "engine_move", held)
+    game, owner = new_game(client, "seats=heee")
+    assert move(client, game, owner, "5g5f").status_code == 200
+    assert searching.wait(600)  # West's search has started and is held
+    thinking = state(client, game)  # answered while the search is held
+    assert thinking["thinking"] and thinking["ply"] == 1 and thinking["turn"] == "w"
+    taken = client.post(f"/api/games/{game}/undo", json={"token": owner})
+    assert taken.status_code == 200 and taken.json()["ply"] == 0
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        assert hello(ws, owner)["your_turn"]
+        release.set()  # the held search ends; its move is for a position gone
+        ws.send_json({"type": "move", "move": "7g7f", "ply": 0})
+        back = state_where(ws, lambda s: s["ply"] == 4)
+    assert back["moves"][0]["usi"] == "7g7f"
+    assert [m["seat"] for m in back["moves"]] == ["s", "w", "n", "e"]
+
+
 def test_undo_is_not_for_games_between_humans(client: TestClient) -> None:
     game, south = new_game(client, "ruleset=shogi&seats=hr")
     north = invites(client, game, south)["n"]
