@@ -105,7 +105,10 @@ def test_new_game_opens_the_owners_seat(client: TestClient) -> None:
         assert contract in page.text
     data = state(client, game)
     assert [(s["seat"], s["kind"]) for s in data["seats"]] == [
-        ("s", "human"), ("w", "engine"), ("n", "engine"), ("e", "engine"),
+        ("s", "human"),
+        ("w", "engine"),
+        ("n", "engine"),
+        ("e", "engine"),
     ]
     assert data["ruleset"] == "yono" and data["turn"] == "s" and data["ply"] == 0
     assert 'id="sq-5g"' in data["svg"]  # the library's picture with its ids
@@ -291,9 +294,10 @@ def test_selection_shows_destinations_promotion_and_drops(client: TestClient) ->
 def test_moves_reach_every_page_and_a_reloaded_seat_rejoins(client: TestClient) -> None:
     game, south = new_game(client, "ruleset=shogi&seats=hr")
     north = invites(client, game, south)["n"]
-    with client.websocket_connect(f"/ws/{game}") as a, client.websocket_connect(
-        f"/ws/{game}"
-    ) as watcher:
+    with (
+        client.websocket_connect(f"/ws/{game}") as a,
+        client.websocket_connect(f"/ws/{game}") as watcher,
+    ):
         hello(a, south)
         hello(watcher)
         with client.websocket_connect(f"/ws/{game}") as b:
@@ -381,16 +385,16 @@ def test_a_seat_falls_and_the_game_ends_with_the_placing(client: TestClient) -> 
     game, owner = new_game(
         client, "seats=hhhh&position=" + POSITIONS["north_falls"].replace(" ", "%20")
     )
-    assert move(client, game, owner, "7a7b").json()["move"]["fallen"] == [
-        {"seat": "n", "score": 0}
-    ]
+    assert move(client, game, owner, "7a7b").json()["move"]["fallen"] == [{"seat": "n", "score": 0}]
     data = state(client, game)
     north = data["seats"][2]
     assert north["out"] and north["score"] == 0 and not data["over"]
     assert data["moves"][0]["note"] == "North falls (0)"
     assert "Out: North (0)" in data["status"]
 
-    game, owner = new_game(client, "seats=hhee&position=" + POSITIONS["last_two"].replace(" ", "%20"))
+    game, owner = new_game(
+        client, "seats=hhee&position=" + POSITIONS["last_two"].replace(" ", "%20")
+    )
     assert move(client, game, owner, "7c8b").status_code == 200
     with client.websocket_connect(f"/ws/{game}") as ws:
         west = hello(ws, owner)
@@ -420,7 +424,7 @@ def test_replay_shows_each_earlier_position(client: TestClient) -> None:
             ws.send_json({"type": "view", "ply": ply})
             view = receive(ws, "view")
             assert view["ply"] == ply and view["of"] == 2
-            assert (f"move {ply + 1}," in view["svg"])  # the picture's title
+            assert f"move {ply + 1}," in view["svg"]  # the picture's title
         ws.send_json({"type": "view", "ply": -1})
         assert "ply must be" in receive(ws, "error")["message"]
 

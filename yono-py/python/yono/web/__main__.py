@@ -59,14 +59,29 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m yono.web", description="Play Yo[n]o Shogi in a browser."
     )
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
-    parser.add_argument("--db", default=None, help=f"SQLite file the games are kept in (default {default_db()})")
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES,
-                        help=f"default engine strength in nodes a move (default {DEFAULT_NODES:,})")
-    parser.add_argument("--engine-threads", type=int, default=2,
-                        help="threads engines search on at once (default 2)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port (default 8000; 0: any free port)"
+    )
+    parser.add_argument(
+        "--db", default=None, help=f"SQLite file the games are kept in (default {default_db()})"
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=DEFAULT_NODES,
+        help=f"default engine strength in nodes a move (default {DEFAULT_NODES:,})",
+    )
+    parser.add_argument(
+        "--engine-threads",
+        type=int,
+        default=2,
+        help="threads engines search on at once (default 2)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.nodes <= MAX_NODES:
         parser.error(f"--nodes must be between 1 and {MAX_NODES:,}")

@@ -40,9 +40,7 @@ def new_board(ruleset: str, text: Optional[str] = None) -> yono.Position:
         return board
     board = Board(text)
     if board.ruleset.label != ruleset:
-        raise ValueError(
-            f"the position is a {board.ruleset.label} position, not {ruleset}"
-        )
+        raise ValueError(f"the position is a {board.ruleset.label} position, not {ruleset}")
     return board
 
 

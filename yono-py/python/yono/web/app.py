@@ -69,7 +69,9 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads: int = 2) -> Starlette:
+def create_app(
+    db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads: int = 2
+) -> Starlette:
     """The application with its games kept in the SQLite file ``db``; engines default to
     ``nodes`` positions a move and search on ``engine_threads`` threads."""
     lobby = Lobby(Store(db), Engines(engine_threads))
@@ -86,8 +88,15 @@ def create_app(db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads:
     async def new_game(request: Request) -> Response:
         query = request.query_params
         try:
-            room = _create(lobby, query.get("ruleset"), query.get("seats"), query.get("nodes"),
-                           query.get("position"), query.get("from"), nodes)
+            room = _create(
+                lobby,
+                query.get("ruleset"),
+                query.get("seats"),
+                query.get("nodes"),
+                query.get("position"),
+                query.get("from"),
+                nodes,
+            )
         except Refused as refused:
             return _error_page(refused)
         return RedirectResponse(_room_link(room), status_code=303)
@@ -103,9 +112,13 @@ def create_app(db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads:
             except adapter.RecordError as error:
                 raise Refused(f"the record cannot be read: {error}") from None
             room = Room.create(
-                lobby.store, lobby.engines, board.ruleset.label,
+                lobby.store,
+                lobby.engines,
+                board.ruleset.label,
                 form.get("seats") or _default_seats(board.ruleset.label),
-                parse_nodes(form.get("nodes")) if form.get("nodes") else [nodes], board, meta,
+                parse_nodes(form.get("nodes")) if form.get("nodes") else [nodes],
+                board,
+                meta,
             )
         except Refused as refused:
             return _error_page(refused)
@@ -183,9 +196,7 @@ def create_app(db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads:
                             viewer.owner = room.is_owner(token)
                         except Refused as refused:
                             token, viewer.seats, viewer.owner = None, frozenset(), False
-                            await websocket.send_json(
-                                {"type": "error", "message": refused.message}
-                            )
+                            await websocket.send_json({"type": "error", "message": refused.message})
                         if attached:
                             await viewer.send(room.state_for(viewer))
                         else:
@@ -359,7 +370,7 @@ def _page_html(title: str, body: str) -> str:
 def _error_page(refused: Refused) -> HTMLResponse:
     return _page(
         "Cannot do that",
-        f'<h1>Cannot do that</h1><p id=error class=error>{html.escape(refused.message)}</p>'
+        f"<h1>Cannot do that</h1><p id=error class=error>{html.escape(refused.message)}</p>"
         '<p><a href="/">Start a new game</a></p>',
         refused.status,
     )
@@ -386,7 +397,7 @@ def _games_html(lobby: Lobby) -> str:
             f' <a href="/games/{qid}/record.txt">record</a>'
             f' <a href="/games/{qid}/record.json">JSON</a>'
             f' <a href="/new?from={qid}&amp;seats={letters}">continue as a new game</a>'
-            f' <span class=resume></span></td></tr>'
+            f" <span class=resume></span></td></tr>"
         )
     table = (
         "<table id=games><thead><tr><th>game</th><th>rules</th><th>players</th><th>moves</th>"
@@ -398,7 +409,8 @@ def _games_html(lobby: Lobby) -> str:
     )
     return _page_html(
         "Games",
-        "<h1>Games</h1>" + table
+        "<h1>Games</h1>"
+        + table
         + '<h2>Open a record</h2><form method=post action="/import" class=import>'
         '<textarea name=record rows=8 placeholder="a yono record (text or JSON)"></textarea>'
         '<label>seats <input name=seats placeholder="heee" size=6></label>'

@@ -94,7 +94,7 @@ def plan_seats(ruleset: str, letters: str, nodes: Sequence[int], owner: str) -> 
     if len(nodes) not in (1, len(seats)):
         raise Refused(f"nodes takes one number or {len(seats)} (one per seat)")
     plans = []
-    for i, (seat, letter) in enumerate(zip(seats, letters)):
+    for i, (seat, letter) in enumerate(zip(seats, letters, strict=True)):
         if letter == "h":
             plans.append(SeatPlan(seat, "human", token=owner, here=True))
         elif letter == "r":
@@ -384,9 +384,7 @@ class Room:
         if not self.seats_of(token):
             raise Refused("only a player can take moves back", 403)
         if not self.undo_allowed(token):
-            raise Refused(
-                "undo is only for games against engines, after a move of yours", 409
-            )
+            raise Refused("undo is only for games against engines, after a move of yours", 409)
         seats = self.seats_of(token)
         taken = 0
         while self.notes:
@@ -488,9 +486,7 @@ class Room:
         scores = board.scores()
         in_game = {seat.letter for seat in board.seats}
         lost = {seat.letter for seat in board.lost_seats}
-        threats = {
-            seat.letter: [by.letter for by in bys] for seat, bys in board.threats().items()
-        }
+        threats = {seat.letter: [by.letter for by in bys] for seat, bys in board.threats().items()}
         connected = self.connected_seats()
         seats = []
         for plan in self.seats:
@@ -546,9 +542,7 @@ class Room:
         return state
 
     def _viewer_can_undo(self, viewer: Viewer) -> bool:
-        token = next(
-            (p.token for p in self.seats if p.seat in viewer.seats and p.token), None
-        )
+        token = next((p.token for p in self.seats if p.seat in viewer.seats and p.token), None)
         return self.undo_allowed(token)
 
     def _placing(self) -> List[Dict[str, Any]]:
@@ -677,9 +671,7 @@ class Room:
         for move in self.board.move_stack[:ply]:
             past.push(move)
         seat_letters = [plan.seat for plan in self.seats]
-        bottom = (viewer or Viewer(send=_no_send)).board_seat(
-            self.board.turn.letter, seat_letters
-        )
+        bottom = (viewer or Viewer(send=_no_send)).board_seat(self.board.turn.letter, seat_letters)
         return {
             "type": "view",
             "ply": ply,
