@@ -414,6 +414,20 @@ def test_a_seat_falls_and_the_game_ends_with_the_placing(client: TestClient) -> 
     assert move(client, game, owner, "5i5h").json()["error"] == "the game is over"
 
 
+def test_a_shogi_checkmate_names_the_winner(client: TestClient) -> None:
+    sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # G*5b mates
+    game, owner = new_game(client, "ruleset=shogi&seats=hh&position=" + sfen.replace(" ", "%20"))
+    assert move(client, game, owner, "G*5b").status_code == 200
+    data = state(client, game)
+    assert data["over"] and data["result"] == "won by South"
+    assert data["turn"] == "n"  # the library's turn stays with the checkmated side
+    assert data["status"].startswith("Game over: South wins.")
+    assert data["placing"] == [
+        {"place": 1, "seat": "s", "score": 1},
+        {"place": 2, "seat": "n", "score": 0},
+    ]
+
+
 def test_replay_shows_each_earlier_position(client: TestClient) -> None:
     game, owner = new_game(client, "seats=hhhh")
     for usi in ("5g5f", "7e6e"):

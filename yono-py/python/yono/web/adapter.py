@@ -97,6 +97,20 @@ def render(
     return picture
 
 
+#: The coordinates drawn beside the board: docs/GUI.md's 24 units, less the 2 where the
+#: side panels' frames begin.
+COORDINATE_MARGIN = 22.0
+
+
+def board_columns(orientation: yono.Seat) -> Tuple[float, float]:
+    """The horizontal extent (x, width) of the board and its coordinates in the
+    picture's viewBox, from the library's geometry: what a narrow screen shows."""
+    rects = [yono.svg_square_rect(corner, orientation) for corner in ("9a", "1a", "9i", "1i")]
+    left = min(x for x, _, _, _ in rects) - COORDINATE_MARGIN
+    right = max(x + w for x, _, w, _ in rects) + COORDINATE_MARGIN
+    return left, right - left
+
+
 def new_engine(seed: int) -> yono.Engine:
     """An in-process engine (its searches release the GIL)."""
     return yono.Engine(seed=seed)

@@ -532,6 +532,7 @@ class Room:
                 orientation=yono.Seat.from_letter(bottom),
                 lastmove=board.peek() if self.notes else None,
             ),
+            "narrow_columns": adapter.board_columns(yono.Seat.from_letter(bottom)),
         }
         if viewer is not None and viewer.owner:
             state["invites"] = [
@@ -568,7 +569,7 @@ class Room:
             head = (
                 "Game over: drawn by repetition."
                 if board.status() == yono.Status.DRAWN_BY_REPETITION
-                else f"Game over: {SEAT_NAMES[board.turn.letter]} wins."
+                else f"Game over: {_winner_name(board)} wins."
             )
             ranks = ", ".join(
                 f"{p['place']}. {SEAT_NAMES[p['seat']]} {p['score']}" for p in self._placing()
@@ -682,6 +683,12 @@ class Room:
                 lastmove=past.peek() if ply else None,
             ),
         }
+
+
+def _winner_name(board: yono.Position) -> str:
+    # Not the seat to move: after a Shogi checkmate that is the checkmated side.
+    winner = board.winner()
+    return winner.title if winner is not None else "nobody"
 
 
 def _reserve_text(board: yono.Position, seat: str) -> str:

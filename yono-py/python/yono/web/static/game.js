@@ -71,16 +71,18 @@ function say(text) {
 }
 
 // On a narrow screen the side panels are left out of the picture (the seat list says
-// what they hold), so that the squares stay large enough to tap.
+// what they hold), so that the squares stay large enough to tap: the picture keeps the
+// columns of the board and its coordinates (the server reads them from the library's
+// geometry), with the panels above and below it.
 const narrow = window.matchMedia("(max-width: 600px)");
-const NARROW_VIEW = "166 0 582 920"; // the board, its coordinates, North's and South's panels
 
 function fitBoard() {
   const svg = $("board").querySelector("svg");
-  if (!svg) return;
+  if (!svg || !state) return;
   if (!svg.dataset.viewBox) svg.dataset.viewBox = svg.getAttribute("viewBox");
-  const box = narrow.matches ? NARROW_VIEW : svg.dataset.viewBox;
-  svg.setAttribute("viewBox", box);
+  const [, top, , height] = svg.dataset.viewBox.split(/[\s,]+/).map(Number);
+  const [left, width] = state.narrow_columns;
+  svg.setAttribute("viewBox", narrow.matches ? `${left} ${top} ${width} ${height}` : svg.dataset.viewBox);
 }
 narrow.addEventListener("change", fitBoard);
 
