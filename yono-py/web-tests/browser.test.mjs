@@ -37,28 +37,43 @@ let server;
 let base;
 let browser;
 
-before(async () => {
-  server = spawn(
+// Starts `python -m yono.web` on the test database; resolves with its address.
+function startServer(port = 0) {
+  const proc = spawn(
     PYTHON,
-    ["-m", "yono.web", "--port", "0", "--db", join(scratch, "games.sqlite3"), "--nodes", "300"],
+    ["-m", "yono.web", "--port", String(port), "--db", join(scratch, "games.sqlite3"), "--nodes", "300"],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
-  base = await new Promise((resolve, reject) => {
+  const address = new Promise((resolve, reject) => {
     let seen = "";
-    server.stdout.on("data", (chunk) => {
+    proc.stdout.on("data", (chunk) => {
       seen += chunk;
       const found = seen.match(/play at (http:\/\/\S+?)\/\s/);
       if (found) resolve(found[1]);
     });
-    server.on("exit", (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+    proc.on("exit", (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
   });
+  return { proc, address };
+}
+
+async function stopServer(proc) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.on("exit", resolve));
+  proc.kill("SIGTERM");
+  await exited;
+}
+
+before(async () => {
+  const started = startServer();
+  server = started.proc;
+  base = await started.address;
   // headless: playwright adds --headless and a fresh --user-data-dir of its own.
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 });
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.kill();
+  if (server) await stopServer(server);
   rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
 });
 
@@ -290,4 +305,29 @@ test("the games list links each game's records and resumes this browser's seats"
   await row.locator(".resume-link").click();
   await waitMyTurn(page);
   assert.equal(new URL(page.url()).pathname, `/game/${id}`);
+});
+
+test("the server restarts mid-game: the page reconnects by itself to its seat", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/new?seats=heee`);
+  await waitMyTurn(page);
+  await move(page, "5g", "5f");
+  await waitPly(page, 4);
+  await waitMyTurn(page);
+
+  const port = new URL(base).port;
+  await stopServer(server);
+  await page.waitForSelector('body[data-connected="no"]', WAIT);
+  assert.match(await page.locator("#status").textContent(), /Connection lost/);
+  const restarted = startServer(port); // the same address and database
+  server = restarted.proc;
+  assert.equal(await restarted.address, base);
+
+  await page.waitForSelector('body[data-connected="yes"]', WAIT);
+  await waitMyTurn(page);
+  assert.equal((await moveTexts(page)).length, 4);
+  await move(page, "5f", "5e");
+  await waitPly(page, 8);
+  assert.equal((await moveTexts(page))[4], "5f5e");
+  assert.deepEqual(page.errors, []);
 });
