@@ -10,9 +10,11 @@ from typing import Any, Dict, Iterator, List, Tuple
 
 import pytest
 
-pytest.importorskip("starlette", reason='needs the extra: pip install "yono[web]"')
-
-from starlette.testclient import TestClient  # noqa: E402
+try:  # the extra and the test client's HTTP library (httpx2, or httpx)
+    from starlette.testclient import TestClient
+    import uvicorn  # noqa: F401
+except (ImportError, RuntimeError):
+    pytest.skip('needs the extra: pip install "yono[web]" httpx2', allow_module_level=True)
 
 import yono  # noqa: E402
 from yono.web import create_app  # noqa: E402

@@ -208,7 +208,7 @@ test("on a phone: a tap lets West attack North's King, and North falls", async (
   assert.match(await page.locator("#moves li").first().textContent(), /North falls \(0\)/);
   await waitPly(page, 2); // and the engines play on
   assert.match(await page.locator("#status").textContent(), /Out: North \(0\)/);
-  await page.screenshot({ path: join(SHOTS, "phone.png"), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, "phone.png") });
   assert.deepEqual(page.errors, []);
 });
 
