@@ -161,7 +161,7 @@ def test_only_the_seats_own_token_moves_it(client: TestClient) -> None:
 
     refused = move(client, game, north, "3c3d")  # North's token on South's turn
     assert refused.status_code == 409 and "South's turn" in refused.json()["error"]
-    for token, status in ((None, 403), ("", 403), ("forged-token", 403), (42, 403)):
+    for token, status in ((None, 403), ("", 403), ("forged-token", 403), (42, 403), ("ü", 403)):
         response = move(client, game, token, "7g7f")
         assert response.status_code == status, token
         assert "error" in response.json()
@@ -177,6 +177,9 @@ def test_only_the_seats_own_token_moves_it(client: TestClient) -> None:
 def test_a_wrong_token_on_the_websocket_is_told_and_can_only_watch(client: TestClient) -> None:
     game, owner = new_game(client, "ruleset=shogi&seats=hr")
     with client.websocket_connect(f"/ws/{game}") as ws:
+        ws.send_json({"type": "hello", "token": "tōken"})  # not ASCII, not this game's
+        assert "does not belong to this game" in receive(ws, "error")["message"]
+        receive(ws, "state")
         ws.send_json({"type": "hello", "token": "not-this-games-token"})
         error = receive(ws, "error")
         assert "does not belong to this game" in error["message"]
@@ -254,6 +257,19 @@ def test_malformed_websocket_messages_are_refused(client: TestClient) -> None:
             ws.send_text(text)
             assert words in receive(ws, "error")["message"], text
     assert state(client, game)["ply"] == 0
+
+
+def test_a_damaged_record_in_the_database_is_reported(client: TestClient, db: str) -> None:
+    import sqlite3
+
+    game, owner = new_game(client, "seats=hhhh")
+    client.app.state.lobby.rooms.clear()  # as after a restart
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE games SET record = '1 s 5g5e' WHERE id = ?", (game,))
+    response = move(client, game, owner, "5g5f")
+    assert response.status_code == 500 and "cannot be read back" in response.json()["error"]
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        assert "cannot be read back" in receive(ws, "error")["message"]
 
 
 def test_unknown_games_are_404(client: TestClient) -> None:

@@ -6,7 +6,6 @@ import contextlib
 import datetime
 import html
 import json
-import logging
 from pathlib import Path
 from typing import Any, AsyncIterator, Dict, List, Optional
 from urllib.parse import parse_qs, quote
@@ -29,8 +28,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import adapter
 from .game import DEFAULT_NODES, Engines, Lobby, Refused, Room, Viewer, parse_nodes
 from .store import Store
-
-log = logging.getLogger("yono.web")
 
 STATIC = Path(__file__).parent / "static"
 #: Longest WebSocket message or request body the server reads (a record can be long).
@@ -175,10 +172,13 @@ def create_app(
 
     async def live(websocket: WebSocket) -> None:
         await websocket.accept()
-        room = lobby.get(websocket.path_params["game_id"])
-        if room is None:
-            await websocket.send_json({"type": "error", "message": "no such game"})
-            await websocket.close(code=4404)
+        try:
+            room = lobby.get(websocket.path_params["game_id"])
+            if room is None:
+                raise Refused("no such game", 404)
+        except Refused as refused:
+            await websocket.send_json({"type": "error", "message": refused.message})
+            await websocket.close(code=4000 + refused.status)
             return
         viewer = Viewer(send=websocket.send_json)
         token: Optional[str] = None

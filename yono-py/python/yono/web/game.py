@@ -304,11 +304,11 @@ class Room:
         return frozenset(
             plan.seat
             for plan in self.seats
-            if plan.token is not None and secrets.compare_digest(plan.token, token)
+            if plan.token is not None and _same_secret(plan.token, token)
         )
 
     def is_owner(self, token: Optional[str]) -> bool:
-        return isinstance(token, str) and secrets.compare_digest(self.owner_token, token)
+        return isinstance(token, str) and _same_secret(self.owner_token, token)
 
     def check_token(self, token: Optional[str]) -> frozenset[str]:
         """The seats of a token presented by a page; Refused if it is not valid here."""
@@ -685,6 +685,11 @@ class Room:
         }
 
 
+def _same_secret(secret: str, given: str) -> bool:
+    """A comparison that takes as long whatever the text (bytes: any text is comparable)."""
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "replace"))
+
+
 def _winner_name(board: yono.Position) -> str:
     # Not the seat to move: after a Shogi checkmate that is the checkmated side.
     winner = board.winner()
@@ -727,7 +732,11 @@ class Lobby:
             stored = self.store.load(game_id)
             if stored is None:
                 return None
-            room = Room.restore(stored, self.store, self.engines)
+            try:
+                room = Room.restore(stored, self.store, self.engines)
+            except (adapter.RecordError, KeyError, ValueError) as error:
+                log.exception("game %s cannot be restored", game_id)
+                raise Refused(f"game {game_id} cannot be read back: {error}", 500) from None
             self.rooms[game_id] = room
         return room
 
