@@ -272,6 +272,24 @@ def test_a_damaged_record_in_the_database_is_reported(client: TestClient, db: st
         assert "cannot be read back" in receive(ws, "error")["message"]
 
 
+def test_a_failing_request_keeps_the_connection(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from yono.web.game import Room
+
+    def broken(self: Room, viewer: object, ply: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Room, "view", broken)
+    game, owner = new_game(client, "seats=hhhh")
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        hello(ws, owner)
+        ws.send_json({"type": "view", "ply": 0})
+        assert receive(ws, "error")["message"] == "the server failed on this request"
+        ws.send_json({"type": "move", "move": "5g5f"})  # the same connection plays on
+        assert receive(ws, "state")["ply"] == 1
+
+
 def test_unknown_games_are_404(client: TestClient) -> None:
     assert client.get("/game/nope").status_code == 404
     assert client.get("/api/games/nope").status_code == 404

@@ -6,6 +6,7 @@ import contextlib
 import datetime
 import html
 import json
+import logging
 from pathlib import Path
 from typing import Any, AsyncIterator, Dict, List, Optional
 from urllib.parse import parse_qs, quote
@@ -28,6 +29,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import adapter
 from .game import DEFAULT_NODES, Engines, Lobby, Refused, Room, Viewer, parse_nodes
 from .store import Store
+
+log = logging.getLogger("yono.web")
 
 STATIC = Path(__file__).parent / "static"
 #: Longest WebSocket message or request body the server reads (a record can be long).
@@ -222,6 +225,13 @@ def create_app(
                         raise Refused(f"unknown message type {kind!r}")
                 except Refused as refused:
                     await websocket.send_json({"type": "error", "message": refused.message})
+                except WebSocketDisconnect:
+                    raise
+                except Exception:  # a bug must not cost the page its connection
+                    log.exception("request failed in game %s: %.200s", room.id, text)
+                    await websocket.send_json(
+                        {"type": "error", "message": "the server failed on this request"}
+                    )
         except WebSocketDisconnect:
             pass
         finally:
