@@ -527,6 +527,29 @@ def test_pages_send_security_headers(client: TestClient) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
 
 
+def test_the_adapter_follows_the_bindings_rename(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the rename (yono.Game the live game, yono.Record the record) the web layer
+    still finds both classes: only the adapter names them."""
+    import importlib
+
+    from yono.web import adapter
+
+    record_class, game_class = yono.Game, yono.Position
+    monkeypatch.setattr(yono, "Record", record_class, raising=False)
+    monkeypatch.setattr(yono, "Game", game_class)
+    try:
+        renamed = importlib.reload(adapter)
+        assert renamed.Board is game_class and renamed.Record is record_class
+        board = renamed.new_board("yono")
+        board.push_usi("5g5f")
+        loaded, meta = renamed.load_record(renamed.save_record(board, {"event": "renamed"}))
+        assert [m.usi() for m in loaded.move_stack] == ["5g5f"] and meta["event"] == "renamed"
+    finally:
+        monkeypatch.undo()
+        importlib.reload(adapter)
+    assert adapter.Board is yono.Position and adapter.Record is yono.Game
+
+
 # ----- the command
 
 
