@@ -156,6 +156,22 @@ test("play South against three engines by clicking squares; the engines answer; 
   assert.deepEqual(page.errors, []);
 });
 
+test("the start page's form: a friend by link for North, a strong engine for East", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.locator("#help-text p").first().waitFor(WAIT);
+  const rows = page.locator(".seat-choice");
+  await rows.nth(2).locator("select.who").selectOption("r");
+  await rows.nth(3).locator("select.strength").selectOption("200000");
+  await page.locator("#new-game button[type=submit]").click();
+  await waitMyTurn(page);
+  assert.match(new URL(page.url()).pathname, /^\/game\//);
+  await page.locator("#invite-n").waitFor(WAIT);
+  assert.match(await page.locator("#seat-e").textContent(), /engine \(200,000 nodes\)/);
+  assert.match(await page.locator("#seat-w").textContent(), /engine \(20,000 nodes\)/);
+  assert.match(await page.locator("#seat-n").textContent(), /human \(by link\)/);
+});
+
 test("a promotion through the dialog, then a drop from the reserve", async () => {
   const page = await newPage();
   await page.goto(`${base}/new?seats=heee&${positionQuery("promotion_and_drop")}`);
