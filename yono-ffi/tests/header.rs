@@ -1,5 +1,6 @@
 //! The checked-in header `include/yono.h` must be what cbindgen generates from
-//! `src/lib.rs` (and the error-code table build.rs generates) with `cbindgen.toml`. Set `YONO_UPDATE_HEADER=1` to rewrite it.
+//! the sources under `src/` (and the error-code table build.rs generates) with `cbindgen.toml`. Set
+//! `YONO_UPDATE_HEADER=1` to rewrite it.
 
 use std::path::PathBuf;
 

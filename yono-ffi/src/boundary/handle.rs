@@ -1,0 +1,161 @@
+//! Handles: the opaque C types and the Rust values behind them (the rustls-ffi
+//! `Castable` pattern), with a type tag checked on every use.
+//!
+//! A C handle type is an empty marker struct (so cbindgen declares it opaque); the
+//! allocation behind a handle is a [`Tagged`] value: a tag naming the handle type,
+//! then the Rust value. Every function reads the tag before it touches the value, so
+//! a handle of one type passed where another is expected (a `yono_record *` cast to
+//! `yono_game *`) is an error with code "wrong_handle_type" instead of undefined
+//! behaviour. Freeing clears the tag, which catches most uses of a freed handle too,
+//! though such a use stays undefined (the memory may have been reused).
+
+use super::error::{set_last_error, yono_status, Fail, Res};
+
+/// A C handle type: what it holds and the tag that marks it.
+pub(crate) trait Castable {
+    /// The Rust value behind the handle.
+    type RustType;
+    /// The first eight bytes of every live handle of this type.
+    const TAG: u64;
+    /// The C name, for messages.
+    const NAME: &'static str;
+}
+
+/// The tags of every handle type, with their C names, so that a wrong handle can be
+/// named in the message. Each tag is eight ASCII letters, unlikely in other memory.
+pub(crate) const TAGS: [(u64, &str); 3] = [
+    (tag(b"yonoGAME"), "yono_game"),
+    (tag(b"yonoRECD"), "yono_record"),
+    (tag(b"yonoENGN"), "yono_engine"),
+];
+
+/// The tag written over a handle's tag when it is freed.
+const FREED: u64 = tag(b"yonoFREE");
+
+const fn tag(name: &[u8; 8]) -> u64 {
+    u64::from_le_bytes(*name)
+}
+
+/// The tag of the handle type called `name` in [`TAGS`] (a compile-time error for
+/// another name).
+pub(crate) const fn tag_of(name: &str) -> u64 {
+    let mut i = 0;
+    while i < TAGS.len() {
+        if str_eq(TAGS[i].1, name) {
+            return TAGS[i].0;
+        }
+        i += 1;
+    }
+    panic!("a handle type missing from TAGS")
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The allocation behind a handle: the tag first, at a fixed offset.
+#[repr(C)]
+struct Tagged<T> {
+    tag: u64,
+    value: T,
+}
+
+/// Checks that `p` is a live handle of type `C`, and gives the allocation behind it.
+///
+/// # Safety
+/// `p` is NULL or a live handle made by this library (of any handle type).
+unsafe fn tagged<C: Castable>(p: *const C) -> Res<*mut Tagged<C::RustType>> {
+    let name = C::NAME;
+    if p.is_null() {
+        return Err(Fail::null(&format!("the {name} handle")));
+    }
+    // SAFETY: every handle of this library starts with a u64 tag (see `Tagged`).
+    let found = unsafe { p.cast::<u64>().read() };
+    if found == C::TAG {
+        return Ok(p.cast_mut().cast());
+    }
+    let message = match TAGS.iter().find(|(t, _)| *t == found) {
+        Some((_, other)) => format!("a {other} handle was passed as a {name}"),
+        None if found == FREED => format!("a freed handle was passed as a live {name}"),
+        None => format!("the pointer passed as a {name} is no handle of this library"),
+    };
+    Err(Fail::new(
+        yono_status::YONO_STATUS_INVALID_ARGUMENT,
+        "wrong_handle_type",
+        message,
+    ))
+}
+
+/// The value behind a const handle.
+///
+/// # Safety
+/// `p` is NULL or a live handle of this library, not changed during `'a`.
+pub(crate) unsafe fn try_ref<'a, C: Castable>(p: *const C) -> Res<&'a C::RustType> {
+    // SAFETY: a live handle of type C, per the checks and the contract.
+    unsafe { tagged(p).map(|t| &(*t).value) }
+}
+
+/// The value behind a non-const handle.
+///
+/// # Safety
+/// `p` is NULL or a live handle of this library, used by no one else during `'a`.
+pub(crate) unsafe fn try_mut<'a, C: Castable>(p: *mut C) -> Res<&'a mut C::RustType> {
+    // SAFETY: a live handle of type C, per the checks and the contract.
+    unsafe { tagged(p).map(|t| &mut (*t).value) }
+}
+
+/// A new handle owning `value`; the caller frees it with [`free_handle`].
+pub(crate) fn into_handle<C: Castable>(value: C::RustType) -> *mut C {
+    Box::into_raw(Box::new(Tagged { tag: C::TAG, value })).cast()
+}
+
+/// Stores a new handle in `*out`: NULL first (so that `*out` is NULL on every error),
+/// then the handle of what `make` gives.
+///
+/// # Safety
+/// `out` is NULL or writable.
+pub(crate) unsafe fn make_handle<C: Castable>(
+    out: *mut *mut C,
+    make: impl FnOnce() -> Res<C::RustType>,
+) -> Res {
+    // SAFETY: NULL or writable, per the contract.
+    let out = unsafe { out.as_mut() }.ok_or_else(|| Fail::null("out"))?;
+    *out = std::ptr::null_mut();
+    *out = into_handle(make()?);
+    Ok(())
+}
+
+/// Frees a handle; NULL does nothing, and so does a handle of another type (with the
+/// last error set, since a free function has no status to return).
+///
+/// # Safety
+/// `p` is NULL or a live handle of this library that is not used again.
+pub(crate) unsafe fn free_handle<C: Castable>(p: *mut C) {
+    super::guard_value((), || {
+        if p.is_null() {
+            return;
+        }
+        // SAFETY: NULL or a live handle, per the contract.
+        match unsafe { tagged(p) } {
+            Ok(t) => {
+                // SAFETY: made by `into_handle` (the tag says so), freed once.
+                unsafe {
+                    (*t).tag = FREED;
+                    drop(Box::from_raw(t));
+                }
+            }
+            Err(fail) => set_last_error(fail.code, &fail.message),
+        }
+    })
+}
