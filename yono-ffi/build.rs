@@ -151,8 +151,10 @@ fn main() {
         ),
     };
     let version = env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    // rustc --print native-static-libs without -lgcc_s: the C compiler driver links the
+    // unwinder itself (libgcc_eh under -static, where -lgcc_s cannot be found).
     let private = if os == "linux" {
-        "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+        "-lutil -lrt -lpthread -lm -ldl -lc"
     } else {
         ""
     };

@@ -12,8 +12,8 @@ static const char *MIDGAME =
     "sP1sNsPsP4/sR7n+P/sL1sS1s+B4 n G4P/P/P/- swn0 74";
 
 static void test_svg(void) {
-    yono_position *pos = NULL;
-    CHECK_OK(yono_position_from_text(MIDGAME, &pos));
+    yono_game *pos = NULL;
+    CHECK_OK(yono_game_from_text(MIDGAME, &pos));
     yono_svg_options opts = YONO_SVG_OPTIONS_INIT;
     CHECK(opts.size == 640 && opts.show_threats == 1 && opts.zones_for == YONO_SEAT_NONE);
     CHECK(opts.struct_size == sizeof opts && opts.orientation == YONO_SEAT_SOUTH);
@@ -32,7 +32,7 @@ static void test_svg(void) {
     if (plain == NULL || dflt == NULL) {
         free(plain);
         free(dflt);
-        yono_position_free(pos);
+        yono_game_free(pos);
         return;
     }
     CHECK(strcmp(plain, dflt) == 0);
@@ -157,7 +157,7 @@ static void test_svg(void) {
     free(zones);
     free(plain);
     free(dflt);
-    yono_position_free(pos);
+    yono_game_free(pos);
 }
 
 /* Geometry: every square's rectangle maps back to it in every orientation, reserve
@@ -209,18 +209,18 @@ static void test_svg_geometry(void) {
 
 static void test_record(void) {
     /* A complete random game. */
-    yono_position *pos = yono_position_new();
+    yono_game *pos = yono_game_new();
     yono_move moves[YONO_MAX_MOVES];
     unsigned long long s = 12345;
     for (;;) {
         size_t n = 0;
-        CHECK_OK(yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, &n));
+        CHECK_OK(yono_game_legal_moves(pos, moves, YONO_MAX_MOVES, &n));
         if (n == 0) break;
         s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-        CHECK_OK(yono_position_play(pos, moves[(s >> 33) % n]));
+        CHECK_OK(yono_game_play(pos, moves[(s >> 33) % n]));
     }
     yono_record *rec = NULL;
-    CHECK_OK(yono_record_from_position(pos, &rec));
+    CHECK_OK(yono_record_from_game(pos, &rec));
     size_t plies = 0;
     CHECK_OK(yono_record_ply_count(rec, &plies));
     CHECK(plies > 4);
@@ -243,7 +243,7 @@ static void test_record(void) {
     CHECK(text != NULL);
     if (text == NULL) {
         yono_record_free(rec);
-        yono_position_free(pos);
+        yono_game_free(pos);
         return;
     }
     CHECK(strstr(text, "event: C test\n") != NULL);
@@ -256,20 +256,20 @@ static void test_record(void) {
     CHECK(bad_ply == 0);
     char *again = save(back);
     CHECK(again != NULL && strcmp(again, text) == 0);
-    yono_position *replayed = NULL;
+    yono_game *replayed = NULL;
     CHECK_OK(yono_record_to_game(back, &replayed));
     char a[1100], b[1100];
-    CHECK_OK(yono_position_text(pos, a, sizeof a, NULL));
-    CHECK_OK(yono_position_text(replayed, b, sizeof b, NULL));
+    CHECK_OK(yono_game_text(pos, a, sizeof a, NULL));
+    CHECK_OK(yono_game_text(replayed, b, sizeof b, NULL));
     CHECK(strcmp(a, b) == 0);
     int8_t s1 = -1, s2 = -2;
     for (yono_seat seat = 0; seat < 4; seat++) {
-        CHECK_OK(yono_position_score(pos, seat, &s1));
-        CHECK_OK(yono_position_score(replayed, seat, &s2));
+        CHECK_OK(yono_game_score(pos, seat, &s1));
+        CHECK_OK(yono_game_score(replayed, seat, &s2));
         CHECK(s1 == s2 && s1 >= 0);
     }
     free(again);
-    yono_position_free(replayed);
+    yono_game_free(replayed);
     yono_record_free(back);
 
     /* The JSON form loads back to a record that saves the same text. */
@@ -318,12 +318,12 @@ static void test_record(void) {
     CHECK_STATUS(yono_record_load("", NULL, NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
     CHECK_STATUS(yono_record_save(NULL, NULL, 0, &plies), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
-    CHECK_STATUS(yono_record_from_position(NULL, &back), YONO_STATUS_NULL_ARGUMENT,
+    CHECK_STATUS(yono_record_from_game(NULL, &back), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
     yono_record_free(NULL);
     free(text);
     yono_record_free(rec);
-    yono_position_free(pos);
+    yono_game_free(pos);
 }
 
 int main(void) {
