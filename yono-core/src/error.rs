@@ -218,11 +218,13 @@ pub struct ParseMoveError {
     pub text: String,
 }
 
-/// Text that names no seat, piece kind, piece or ruleset (the `FromStr` of those).
+/// Text that names no seat, piece kind, piece, ruleset, status, end reason or promotion
+/// status (the `FromStr` of those).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{text:?} is not a {what}")]
 pub struct ParseNameError {
-    /// What was expected: `"seat"`, `"piece kind"`, `"piece"` or `"ruleset"`.
+    /// What was expected: `"seat"`, `"piece kind"`, `"piece"`, `"ruleset"`, `"status"`,
+    /// `"end reason"` or `"promotion status"`.
     pub what: &'static str,
     /// The text (cut to 32 characters).
     pub text: String,

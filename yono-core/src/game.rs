@@ -3,13 +3,13 @@
 use crate::position::KingFacts;
 use crate::position::Undo as Unplay;
 use crate::{
-    BySeat, Eliminations, Error, IllegalMove, Move, MoveError, MoveList, Piece, Position, Ruleset,
-    Seat, SeatState, Status,
+    BySeat, Eliminations, EndReason, Error, IllegalMove, Move, MoveError, MoveList, Piece,
+    Position, Ruleset, Seat, SeatSet, SeatState, Status,
 };
 
 /// What one move did, as [`Game::play`] reports it: who moved, what was taken, whether
 /// the piece promoted, which seats the checkmate rule removed, and whether the game
-/// is now drawn by repetition.
+/// ended by repetition (a draw, or in Shogi a loss by perpetual check).
 ///
 /// ```
 /// use yono::{Game, Ruleset, Seat};
@@ -31,8 +31,22 @@ pub struct Played {
     pub promoted: bool,
     /// Seats the checkmate rule removed after the move, in the order they fell.
     pub eliminations: Eliminations,
-    /// Whether the move made the fourth occurrence of a position: the game is drawn.
+    /// Whether the move made the fourth occurrence of a position and the game is
+    /// drawn ([`Status::DrawnByRepetition`]).
     pub drawn: bool,
+    /// The seat that lost by perpetual check with this move: in Shogi, a fourfold
+    /// repetition in which every move of that seat gave check (RULES.md §6,
+    /// "Perpetual check"); the game is then won by the other side.
+    pub lost_by_perpetual_check: Option<Seat>,
+}
+
+/// How a fourfold repetition ended the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Repetition {
+    /// A draw: every remaining seat scores as RULES.md §6 says.
+    Draw,
+    /// Shogi: every move of `loser` from the first occurrence to the fourth gave check.
+    PerpetualCheck { loser: Seat },
 }
 
 /// How many times each position key occurs in the game so far: an open-addressing
@@ -159,7 +173,7 @@ impl KeyCounts {
 /// assert_eq!(game.position(), &yono::Position::start());
 /// assert_eq!(game.status(), Status::Ongoing);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     start: Position,
     /// The position after `moves`: played forward in place, taken back with `undo`.
@@ -172,7 +186,8 @@ pub struct Game {
     /// position of the game, and play/undo allocate nothing once it has grown.
     counts: KeyCounts,
     moves: Vec<Move>,
-    drawn: bool,
+    /// Set when a position occurs for the fourth time: the game is over.
+    repetition: Option<Repetition>,
     /// The King facts of the position after `ply` moves, kept while that position is
     /// in the game: a caller trying many moves in one position (push, pop, push...)
     /// checks each cheaply.
@@ -180,6 +195,26 @@ pub struct Game {
     /// Moves taken back by `undo`, the most recent last, for `redo`; playing another
     /// move forgets them.
     redo: Vec<Move>,
+}
+
+/// The start position's text, the moves, and the status: what the game is (the
+/// caches and undo tokens are left out).
+///
+/// ```
+/// let mut game = yono::Game::new(yono::Ruleset::Shogi);
+/// game.play("7g7f".parse().unwrap()).unwrap();
+/// let debug = format!("{game:?}");
+/// assert!(debug.starts_with(r#"Game { start: "nLnNnSnGnK"#));
+/// assert!(debug.ends_with("moves: [7g7f], status: Ongoing }"));
+/// ```
+impl core::fmt::Debug for Game {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Game")
+            .field("start", &self.start.text())
+            .field("moves", &self.moves)
+            .field("status", &self.status())
+            .finish()
+    }
 }
 
 /// Games are equal when their histories are; the cached facts do not count.
@@ -207,7 +242,7 @@ impl Game {
             start: position,
             undo: Vec::new(),
             moves: Vec::new(),
-            drawn: false,
+            repetition: None,
             king_facts: None,
             redo: Vec::new(),
         }
@@ -247,19 +282,64 @@ impl Game {
         self.counts.get(self.position().key()) as usize
     }
 
-    /// Whether the game ended in a fourfold repetition (cheaper than
-    /// [`Game::status`], which in Shogi must look for a legal move).
+    /// Whether the game ended drawn by a fourfold repetition (cheaper than
+    /// [`Game::status`], which in Shogi must look for a legal move). A Shogi
+    /// repetition lost by perpetual check is not a draw.
     pub fn is_drawn(&self) -> bool {
-        self.drawn
+        self.repetition == Some(Repetition::Draw)
     }
 
-    /// The status, with the repetition draw.
+    /// The status, with the repetition rules: the draw, and in Shogi the loss by
+    /// perpetual check (RULES.md §6).
+    ///
+    /// ```
+    /// use yono::{EndReason, Game, Position, Seat, Status};
+    /// // Shogi: South's Rook checks from 1a and 1b; North's King steps 9a-9b and back.
+    /// let start = Position::from_sfen("k8/8R/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    /// let mut game = Game::from_position(start);
+    /// for mv in ["1b1a", "9a9b", "1a1b", "9b9a"].repeat(3) {
+    ///     game.play(mv.parse().unwrap()).unwrap();
+    /// }
+    /// // The start position occurs for the fourth time, and every South move checked.
+    /// assert_eq!(game.status(), Status::Won(Seat::North));
+    /// assert_eq!(game.end_reason(), Some(EndReason::PerpetualCheck));
+    /// assert_eq!(game.perpetual_checker(), Some(Seat::South));
+    /// assert_eq!(game.scores(), [Some(0), None, Some(1), None]);
+    /// assert!(!game.is_drawn() && game.legal_moves().is_empty());
+    /// ```
     pub fn status(&self) -> Status {
-        if self.drawn {
-            Status::DrawnByRepetition
-        } else {
-            self.position().status()
+        match self.repetition {
+            Some(Repetition::Draw) => Status::DrawnByRepetition,
+            Some(Repetition::PerpetualCheck { loser }) => match self.other_side(loser) {
+                Some(winner) => Status::Won(winner),
+                None => Status::DrawnByRepetition,
+            },
+            None => self.position().status(),
         }
+    }
+
+    /// How the game ended: `None` while it goes on; [`EndReason::Repetition`] for the
+    /// draw, [`EndReason::PerpetualCheck`] for a Shogi loss by perpetual check, else
+    /// what the position says ([`Position::end_reason`]).
+    pub fn end_reason(&self) -> Option<EndReason> {
+        match self.repetition {
+            Some(Repetition::Draw) => Some(EndReason::Repetition),
+            Some(Repetition::PerpetualCheck { .. }) => Some(EndReason::PerpetualCheck),
+            None => self.position().end_reason(),
+        }
+    }
+
+    /// The seat that lost by perpetual check (Shogi), once the game ended so.
+    pub fn perpetual_checker(&self) -> Option<Seat> {
+        match self.repetition {
+            Some(Repetition::PerpetualCheck { loser }) => Some(loser),
+            _ => None,
+        }
+    }
+
+    /// In a two-seat game, the seat still in the game that is not `seat`.
+    fn other_side(&self, seat: Seat) -> Option<Seat> {
+        self.current.seats_in_game().without(seat).iter().next()
     }
 
     /// Whether the game has ended.
@@ -308,9 +388,9 @@ impl Game {
         self.check_move(mv).is_ok()
     }
 
-    /// The current position while the history allows moves in it: `None` once the
-    /// game is drawn by repetition, the one place that rule ("drawn means no more
-    /// moves") is answered. The position's own questions (legal moves, promotion
+    /// The current position while the history allows moves in it: `None` once a
+    /// fourfold repetition ended the game (drawn, or lost by perpetual check), the one
+    /// place that rule ("no more moves") is answered. The position's own questions (legal moves, promotion
     /// status) already know when it is won.
     ///
     /// ```
@@ -323,11 +403,13 @@ impl Game {
     /// assert_eq!(game.position().legal_moves().len(), 12); // the board alone goes on
     /// ```
     pub fn live_position(&self) -> Option<&Position> {
-        (!self.drawn).then(|| self.position())
+        self.repetition.is_none().then(|| self.position())
     }
 
     /// Plays a legal move and says what it did. After a fourth occurrence of a
-    /// position the game is drawn. A rejected move changes nothing.
+    /// position the game is over: drawn, or in Shogi lost by a side that gave check
+    /// with every move since the first occurrence ([`Game::status`]). A rejected move
+    /// changes nothing.
     ///
     /// ```
     /// use yono::{Game, IllegalMove, MoveError, Ruleset};
@@ -369,7 +451,7 @@ impl Game {
     /// [`Game::check_move`], keeping the King facts of the current position for the
     /// next move tried in it.
     fn check_move_caching(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if self.drawn {
+        if self.repetition.is_some() {
             return Err(IllegalMove::GameOver);
         }
         let ply = self.moves.len();
@@ -405,7 +487,11 @@ impl Game {
         let (unplay, eliminations) = self.current.play_reversibly(mv);
         self.undo.push(unplay);
         self.moves.push(mv);
-        self.drawn = self.counts.add(self.current.key()) >= 4;
+        let (drawn, lost_by_perpetual_check) = if self.counts.add(self.current.key()) >= 4 {
+            self.end_by_repetition()
+        } else {
+            (false, None)
+        };
         // Replaying the undone move keeps the rest of the line for redo.
         if self.redo.pop() != Some(mv) {
             self.redo.clear();
@@ -415,7 +501,55 @@ impl Game {
             captured,
             promoted,
             eliminations,
-            drawn: self.drawn,
+            drawn,
+            lost_by_perpetual_check,
+        }
+    }
+
+    /// Ends the game at a fourfold repetition; returns [`Played::drawn`] and
+    /// [`Played::lost_by_perpetual_check`].
+    #[cold]
+    fn end_by_repetition(&mut self) -> (bool, Option<Seat>) {
+        let repetition = self.judge_repetition();
+        self.repetition = Some(repetition);
+        match repetition {
+            Repetition::Draw => (true, None),
+            Repetition::PerpetualCheck { loser } => (false, Some(loser)),
+        }
+    }
+
+    /// What the fourfold repetition just reached means (RULES.md §6): a draw, or in
+    /// Shogi a loss for a side each of whose moves since the first occurrence of the
+    /// position gave check. Walks back over the moves since then (only here, once a
+    /// game: the hot path keeps no per-move check flags).
+    fn judge_repetition(&self) -> Repetition {
+        if self.current.ruleset() != Ruleset::Shogi {
+            return Repetition::Draw;
+        }
+        let key = self.current.key();
+        // `undo[m]` holds the key of the position before move `m`, that is after `m`
+        // moves; the first of the three earlier occurrences starts the span.
+        let Some(first) = self.undo.iter().position(|u| u.key() == key) else {
+            return Repetition::Draw;
+        };
+        // Seats that moved in the span, and those of them whose every move gave check.
+        let (mut moved, mut always_checked) = (SeatSet::EMPTY, SeatSet::ALL);
+        let mut after = self.current.clone();
+        for m in (first..self.moves.len()).rev() {
+            let unplay = self.undo[m].clone();
+            let mover = unplay.turn();
+            moved = moved.with(mover);
+            // `after` is the position after move `m`: its side to move was checked.
+            if !after.is_check() {
+                always_checked = always_checked.without(mover);
+            }
+            after.unplay(self.moves[m], unplay);
+        }
+        let mut checkers = moved.iter().filter(|s| always_checked.contains(*s));
+        match (checkers.next(), checkers.next()) {
+            (Some(loser), None) => Repetition::PerpetualCheck { loser },
+            // Nobody, or (Decision) both sides checked throughout: a draw.
+            _ => Repetition::Draw,
         }
     }
 
@@ -435,8 +569,8 @@ impl Game {
         if matches!(self.king_facts, Some((at, _)) if at > self.moves.len()) {
             self.king_facts = None;
         }
-        // A game can only continue from a position that was not yet drawn.
-        self.drawn = false;
+        // A game can only continue from a position that had not ended by repetition.
+        self.repetition = None;
         self.redo.push(mv);
         Some(mv)
     }
@@ -472,8 +606,9 @@ impl Game {
         &self.redo
     }
 
-    /// The score of each seat once decided, the repetition draw included: then every
-    /// remaining seat scores the maximum minus the other remaining seats.
+    /// The score of each seat once decided, the repetition rules included: after a
+    /// draw every remaining seat scores the maximum minus the other remaining seats;
+    /// after a loss by perpetual check (Shogi) the checker scores 0, the other 1.
     ///
     /// ```
     /// use yono::Seat;
@@ -483,8 +618,13 @@ impl Game {
     /// ```
     pub fn scores(&self) -> BySeat<Option<u8>> {
         let pos = self.position();
-        if !self.drawn {
-            return pos.scores();
+        match self.repetition {
+            None => return pos.scores(),
+            Some(Repetition::PerpetualCheck { .. }) => {
+                let status = self.status();
+                return BySeat::from_fn(|s| pos.score_given(s, || status));
+            }
+            Some(Repetition::Draw) => {}
         }
         let remaining = pos.seats_in_game().len() as u8;
         BySeat::from_fn(|s| match pos.seat_state(s) {

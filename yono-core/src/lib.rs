@@ -140,7 +140,9 @@ mod ruleset;
 mod seat;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod snapshot;
 mod square;
+mod vocab;
 mod zobrist;
 mod zones;
 
@@ -150,12 +152,12 @@ pub use error::{
     ReserveProblem, ERROR_CODES,
 };
 pub use game::{Game, GameNotOver, Played, Series};
-pub use gui::MoveEffect;
+pub use gui::{MoveEffect, Removal};
 pub use kind::{Piece, PieceKind};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use notation::{SeatState, Setup, MAX_TEXT_LEN};
 pub use perft::{divide, perft, perft_full};
-pub use position::{CheckmateHint, Eliminations, Position, Status, Undo};
+pub use position::{CheckmateHint, Eliminations, EndReason, Position, Status, Undo};
 #[cfg(feature = "record")]
 pub use record::{
     GameRecord, MoveProblem, RecordError, FORMAT as RECORD_FORMAT, MAX_KEY_LEN, MAX_PLIES,
@@ -166,6 +168,7 @@ pub use render::svg;
 pub use reserve::Reserve;
 pub use ruleset::{NoMoveRule, Ruleset, SHOGI_START, YONO_START};
 pub use seat::{BySeat, Seat, SeatSet};
+pub use snapshot::{PieceView, Snapshot};
 pub use square::{ParseSquareError, Square};
 pub use zobrist::splitmix;
 pub use zones::PromotionStatus;

@@ -15,23 +15,28 @@ pub enum NoMoveRule {
     Lose,
 }
 
-/// A set of rules the engine can play.
-///
-/// ```
-/// use yono::{Ruleset, NoMoveRule, Seat};
-/// assert_eq!(Ruleset::Yono.seats().len(), 4);
-/// assert_eq!(Ruleset::Shogi.seats().len(), 2);
-/// assert_eq!(Ruleset::Shogi.no_move_rule(), NoMoveRule::Lose);
-/// assert_eq!(Ruleset::Yono.drop_zone(Seat::South).count(), 45);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Ruleset {
-    /// Yo\[n\]o Shogi, the four-player game (RULES.md §1–§8).
-    #[default]
-    Yono,
-    /// Standard two-player Shogi (RULES.md §9): South is Sente, North is Gote.
-    Shogi,
+crate::vocab::vocabulary! {
+    /// A set of rules the engine can play. Numbered 0 (Yo\[n\]o) and 1 (Shogi); the
+    /// names ([`Ruleset::NAMES`]) are the short lower-case ones of records and
+    /// bindings.
+    ///
+    /// ```
+    /// use yono::{Ruleset, NoMoveRule, Seat};
+    /// assert_eq!(Ruleset::Yono.seats().len(), 4);
+    /// assert_eq!(Ruleset::Shogi.seats().len(), 2);
+    /// assert_eq!(Ruleset::Shogi.no_move_rule(), NoMoveRule::Lose);
+    /// assert_eq!(Ruleset::Yono.drop_zone(Seat::South).count(), 45);
+    /// assert_eq!(Ruleset::NAMES, ["yono", "shogi"]);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Ruleset {
+        /// Yo\[n\]o Shogi, the four-player game (RULES.md §1–§8).
+        #[default]
+        Yono = 0, "yono";
+        /// Standard two-player Shogi (RULES.md §9): South is Sente, North is Gote.
+        Shogi = 1, "shogi";
+    }
 }
 
 /// The Yo\[n\]o start position (RULES.md §2).
@@ -108,14 +113,6 @@ impl Ruleset {
             },
         }
     }
-
-    /// Short lower-case name: `"yono"` or `"shogi"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ruleset::Yono => "yono",
-            Ruleset::Shogi => "shogi",
-        }
-    }
 }
 
 impl core::fmt::Display for Ruleset {
@@ -142,10 +139,7 @@ impl core::str::FromStr for Ruleset {
     ///
     /// [`crate::ParseNameError`] when the text names no ruleset.
     fn from_str(text: &str) -> Result<Ruleset, Self::Err> {
-        [Ruleset::Yono, Ruleset::Shogi]
-            .into_iter()
-            .find(|r| text.eq_ignore_ascii_case(r.name()))
-            .ok_or_else(|| crate::ParseNameError::new("ruleset", text))
+        Ruleset::from_name(text).ok_or_else(|| crate::ParseNameError::new("ruleset", text))
     }
 }
 

@@ -130,28 +130,53 @@ pub(crate) const fn promotion_zone(seat: Seat) -> Bitboard {
     PROMOTION_ZONES[seat.index()]
 }
 
-/// Whether a board move may, must or cannot promote (RULES.md §4).
-///
-/// ```
-/// use yono::{PieceKind, PromotionStatus, Seat};
-/// let sq = |s: &str| s.parse().unwrap();
-/// // A South Pawn stepping into the zone may promote, onto the last rank it must.
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5d"), sq("5c")),
-///            PromotionStatus::Optional);
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5b"), sq("5a")),
-///            PromotionStatus::Compulsory);
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Gold, sq("5b"), sq("5a")),
-///            PromotionStatus::Impossible);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PromotionStatus {
-    /// The move cannot promote: the piece has no promoted form (King, Gold, promoted
-    /// pieces), or the move neither starts nor ends in the promotion zone.
-    Impossible,
-    /// The mover chooses.
-    Optional,
-    /// The piece must promote: unpromoted it could never move again.
-    Compulsory,
+crate::vocab::vocabulary! {
+    /// Whether a board move may, must or cannot promote (RULES.md §4). Numbered 0–2;
+    /// its text is its lower-case name (`impossible`, `optional`, `compulsory`).
+    ///
+    /// ```
+    /// use yono::{PieceKind, PromotionStatus, Seat};
+    /// let sq = |s: &str| s.parse().unwrap();
+    /// // A South Pawn stepping into the zone may promote, onto the last rank it must.
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5d"), sq("5c")),
+    ///            PromotionStatus::Optional);
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5b"), sq("5a")),
+    ///            PromotionStatus::Compulsory);
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Gold, sq("5b"), sq("5a")),
+    ///            PromotionStatus::Impossible);
+    /// assert_eq!(PromotionStatus::Optional.to_string(), "optional");
+    /// assert_eq!("Compulsory".parse::<PromotionStatus>(), Ok(PromotionStatus::Compulsory));
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    pub enum PromotionStatus {
+        /// The move cannot promote: the piece has no promoted form (King, Gold, promoted
+        /// pieces), or the move neither starts nor ends in the promotion zone.
+        Impossible = 0, "impossible";
+        /// The mover chooses.
+        Optional = 1, "optional";
+        /// The piece must promote: unpromoted it could never move again.
+        Compulsory = 2, "compulsory";
+    }
+}
+
+impl core::fmt::Display for PromotionStatus {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for PromotionStatus {
+    type Err = crate::ParseNameError;
+
+    /// The name, in any ASCII case.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::ParseNameError`] for any other text.
+    fn from_str(text: &str) -> Result<PromotionStatus, Self::Err> {
+        PromotionStatus::from_name(text)
+            .ok_or_else(|| crate::ParseNameError::new("promotion status", text))
+    }
 }
 
 impl PromotionStatus {

@@ -232,7 +232,7 @@ fn by_seat_is_indexed_by_seat_and_by_index() {
         *x = seat.index();
     }
     assert_eq!(v.into_array(), [0, 1, 2, 3]);
-    assert_eq!(BySeat::from_fn(Seat::char), ['s', 'w', 'n', 'e']);
+    assert_eq!(BySeat::from_fn(Seat::letter), ['s', 'w', 'n', 'e']);
     assert_eq!(BySeat::<u8>::default(), [0; 4]);
     assert_eq!(format!("{:?}", BySeat::new([1, 2, 3, 4])), "[1, 2, 3, 4]");
     // Array methods through Deref.

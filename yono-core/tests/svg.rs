@@ -357,7 +357,7 @@ fn every_square_and_reserve_piece_has_an_id_at_its_geometry() {
                 let r = reserve_rect(seat, kind, bottom).unwrap();
                 let slot = format!(
                     r#"id="slot-{}-{}" class="reserve-slot" x="{}" y="{}" width="{}" height="{}""#,
-                    seat.char(),
+                    seat.letter(),
                     kind.letter(),
                     r.x,
                     r.y,
@@ -367,7 +367,7 @@ fn every_square_and_reserve_piece_has_an_id_at_its_geometry() {
                 assert!(svg.contains(&slot), "{bottom}: {slot}");
                 assert!(svg.contains(&format!(
                     r#"id="reserve-{}-{}""#,
-                    seat.char(),
+                    seat.letter(),
                     kind.letter()
                 )));
             }
@@ -386,12 +386,12 @@ fn orientation_puts_the_seat_at_the_bottom() {
         assert_eq!(square_rect(king, bottom).y, 668.0, "{bottom}");
         assert!(svg.contains(&format!(
             r#"<g class="panel {}"><rect x="188" y="752""#,
-            bottom.char()
+            bottom.letter()
         )));
         // The seat on its left (the next in turn order) has the left panel.
         assert!(svg.contains(&format!(
             r#"<g class="panel {}"><rect x="4" y="188""#,
-            bottom.next().char()
+            bottom.next().letter()
         )));
         // Squares and slots map back to themselves, and do not overlap.
         for sq in Square::all() {
@@ -498,7 +498,7 @@ fn write_renderer_check_diagrams() {
                 .with_text_as_paths(paths);
             let name = format!(
                 "check-{}-{}.svg",
-                bottom.char(),
+                bottom.letter(),
                 if paths { "paths" } else { "text" }
             );
             std::fs::write(dir.join(name), pos.svg(&opts)).unwrap();

@@ -65,8 +65,16 @@ pub struct CheckmateHint {
     watched: Bitboard,
 }
 
-/// Seats eliminated by one call of [`Position::play`], in the order they fell.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// Seats eliminated by one call of [`Position::play`], in the order they fell. `Debug`
+/// lists them with their scores.
+///
+/// ```
+/// let mut pos = yono::Position::from_text("wR3sG3nK/9/8nP/9/wK8/9/9/9/4sK3eK s -/-/P/- swne 1").unwrap();
+/// let fallen = pos.play("5a5b".parse().unwrap()).unwrap();
+/// assert_eq!(fallen.iter().collect::<Vec<_>>(), [(yono::Seat::North, 0)]);
+/// assert_eq!(format!("{fallen:?}"), "Eliminations[(North, 0)]");
+/// ```
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
 pub struct Eliminations {
     /// Seats removed, with the score each received, in the order they fell.
     fallen: [(Option<Seat>, u8); 4],
@@ -93,6 +101,13 @@ impl Eliminations {
             self.fallen[self.len] = (Some(seat), score);
             self.len += 1;
         }
+    }
+}
+
+impl core::fmt::Debug for Eliminations {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Eliminations")?;
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 

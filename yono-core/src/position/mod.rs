@@ -21,7 +21,7 @@ mod validate;
 pub(crate) use checkmate::KingFacts;
 pub use checkmate::{CheckmateHint, Eliminations};
 pub use play::Undo;
-pub use status::Status;
+pub use status::{EndReason, Status};
 
 use crate::notation::{SeatState, Setup};
 use crate::zobrist::{reserve_key, KEYS};

@@ -25,6 +25,17 @@ pub struct Undo {
     before_fall: Option<Box<Position>>,
 }
 
+impl Undo {
+    /// The key of the position before the move.
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+    /// The seat that made the move.
+    pub(crate) fn turn(&self) -> Seat {
+        self.turn
+    }
+}
+
 impl Position {
     /// Plays a legal move, then applies the checkmate rule of RULES.md §6. Returns
     /// the seats that fell. The position is unchanged when the move is rejected.

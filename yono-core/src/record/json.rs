@@ -40,7 +40,7 @@ impl GameRecord {
             metadata: self.metadata.clone(),
             start: Some(start.text()),
             moves,
-            status: Some(status_text(self.game.status())),
+            status: Some(status_line(&self.game)),
             scores: Some(self.game.scores().into()),
         };
         // Serialising plain strings, numbers and maps cannot fail.
@@ -55,6 +55,7 @@ impl GameRecord {
     /// [`RecordError`]: `record_json` for JSON that is not a record document, otherwise
     /// as [`GameRecord::from_text`].
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {
                 len: text.len(),

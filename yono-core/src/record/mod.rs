@@ -25,7 +25,9 @@
 //! assert_eq!(err.ply(), Some(1));
 //! ```
 
-use crate::{Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status};
+use crate::{
+    EndReason, Error, Game, Move, MoveError, ParseMoveError, Position, Ruleset, Seat, Status,
+};
 use std::collections::BTreeMap;
 
 #[cfg(feature = "serde")]
@@ -37,6 +39,10 @@ use std::fmt::Write as _;
 
 /// The format line of the text form, and the `format` field of the JSON form.
 pub const FORMAT: &str = "yono-record 1";
+
+/// The UTF-8 byte-order mark, which editors on Windows put at the start of a file:
+/// skipped before a record is read.
+const BYTE_ORDER_MARK: char = '\u{feff}';
 
 /// Longest record text (or JSON) accepted, in bytes.
 pub const MAX_RECORD_LEN: usize = 8 * 1024 * 1024;
@@ -335,12 +341,33 @@ fn clean_value(line: usize, key: &str, value: &str) -> Result<String, RecordErro
     Ok(value.to_string())
 }
 
-/// The status as the text form writes it.
-fn status_text(status: Status) -> String {
-    match status {
-        Status::Ongoing => String::from("ongoing"),
-        Status::Won(seat) => format!("won by {seat}"),
-        Status::DrawnByRepetition => String::from("drawn by repetition"),
+/// The result line of a record (text and JSON): the status, and after a Shogi loss by
+/// perpetual check the reason in brackets (`won by North (perpetual check)`).
+fn status_line(game: &Game) -> String {
+    let status = game.status();
+    match game.end_reason() {
+        Some(reason @ EndReason::PerpetualCheck) => format!("{status} ({reason})"),
+        _ => status.to_string(),
+    }
+}
+
+/// Reads a result line: a status, optionally followed by ` (<end reason>)`; `None` when
+/// malformed.
+fn parse_status_line(text: &str) -> Option<(Status, Option<EndReason>)> {
+    match text.strip_suffix(')').and_then(|t| t.split_once(" (")) {
+        Some((status, reason)) => Some((status.parse().ok()?, Some(reason.parse().ok()?))),
+        None => Some((text.parse().ok()?, None)),
+    }
+}
+
+/// Whether a stated result line agrees with the game: the same status, and the same
+/// end reason when one is stated.
+fn status_agrees(stated: &str, game: &Game) -> bool {
+    match parse_status_line(stated) {
+        Some((status, reason)) => {
+            status == game.status() && reason.map_or(true, |r| Some(r) == game.end_reason())
+        }
+        None => false,
     }
 }
 
@@ -350,8 +377,8 @@ fn scores_text(ruleset: Ruleset, scores: [Option<u8>; 4]) -> String {
         .seats()
         .iter()
         .map(|s| match scores[s.index()] {
-            Some(v) => format!("{}={v}", s.char()),
-            None => format!("{}=-", s.char()),
+            Some(v) => format!("{}={v}", s.letter()),
+            None => format!("{}=-", s.letter()),
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -381,7 +408,7 @@ fn parse_scores(text: &str) -> Option<[Option<u8>; 4]> {
 fn mates_text(elims: &crate::Eliminations) -> String {
     elims
         .iter()
-        .map(|(s, score)| format!("{}{score}", s.char()))
+        .map(|(s, score)| format!("{}{score}", s.letter()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -427,9 +454,31 @@ impl GameRecord {
         &self.metadata
     }
 
-    /// One metadata value.
+    /// One metadata value; `None` both for a key that is absent and for one that can
+    /// never be stored ([`GameRecord::try_meta`] tells them apart).
     pub fn meta(&self, key: &str) -> Option<&str> {
         self.metadata.get(key).map(String::as_str)
+    }
+
+    /// One metadata value, telling an absent key (`Ok(None)`) from one that could never
+    /// be stored: a malformed key or a reserved one such as `status`
+    /// (`Err(`[`RecordError::BadKey`]`)`, as [`GameRecord::set_meta`] would say).
+    ///
+    /// ```
+    /// let mut rec = yono::GameRecord::new(yono::Position::start());
+    /// rec.set_meta("event", "Club night").unwrap();
+    /// assert_eq!(rec.try_meta("event"), Ok(Some("Club night")));
+    /// assert_eq!(rec.try_meta("site"), Ok(None));
+    /// assert_eq!(rec.try_meta("Bad Key").unwrap_err().code(), "record_bad_key");
+    /// assert!(rec.try_meta("status").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::BadKey`] for a key no record can hold.
+    pub fn try_meta(&self, key: &str) -> Result<Option<&str>, RecordError> {
+        check_key(0, key)?;
+        Ok(self.meta(key))
     }
 
     /// Sets a metadata value (trimmed). Keys are lower-case ASCII letters, digits, `_`

@@ -73,7 +73,7 @@ impl RawRecord<'_> {
                 #[cfg(feature = "serde")]
                 RawMove::Parsed(m) => MoveParts {
                     number: None,
-                    seat: m.seat.map(|s| s.char().to_string()),
+                    seat: m.seat.map(|s| s.letter().to_string()),
                     mv: Move::from_usi(&m.mv),
                     mates: m.mates,
                     trailing: None,
@@ -99,7 +99,7 @@ impl RawRecord<'_> {
             let pos = rec.game.position();
             if let Some(seat) = &parts.seat {
                 let turn = pos.turn();
-                if seat != &turn.char().to_string() && !seat.eq_ignore_ascii_case(turn.name()) {
+                if seat != &turn.letter().to_string() && !seat.eq_ignore_ascii_case(turn.name()) {
                     return Err(bad(MoveProblem::Seat {
                         expected: turn,
                         found: cut(seat),
@@ -135,8 +135,8 @@ impl RawRecord<'_> {
         }
         let ruleset = rec.start().ruleset();
         if let Some((line, stated)) = &self.status {
-            let actual = status_text(rec.game.status());
-            if stated != &actual {
+            if !status_agrees(stated, &rec.game) {
+                let actual = status_line(&rec.game);
                 return Err(RecordError::Result {
                     line: *line,
                     field: "status",

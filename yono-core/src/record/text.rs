@@ -27,7 +27,7 @@ impl GameRecord {
         for (i, (&mv, comment)) in self.game.moves().iter().zip(&self.comments).enumerate() {
             let seat = pos.turn();
             let elims = pos.play_unchecked(mv);
-            let _ = write!(out, "{} {} {mv}", i + 1, seat.char());
+            let _ = write!(out, "{} {} {mv}", i + 1, seat.letter());
             if !elims.is_empty() {
                 let _ = write!(out, " mates {}", mates_text(&elims));
             }
@@ -39,7 +39,7 @@ impl GameRecord {
         if !self.comments.is_empty() {
             out.push('\n');
         }
-        let _ = writeln!(out, "status: {}", status_text(self.game.status()));
+        let _ = writeln!(out, "status: {}", status_line(&self.game));
         let _ = writeln!(
             out,
             "scores: {}",
@@ -56,6 +56,7 @@ impl GameRecord {
     /// move that cannot be played (with its number), or a stated result that the replay
     /// contradicts.
     pub fn from_text(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong {
                 len: text.len(),

@@ -729,7 +729,7 @@ fn piece_shape(
     write!(
         out,
         r#"<g class="piece {}" id="{id}"><title>{}</title><polygon points=""#,
-        seat.char(),
+        seat.letter(),
         esc(title)
     )?;
     let side = side(seat, opts.orientation);
@@ -1101,7 +1101,7 @@ fn panel(
     writeln!(
         out,
         r#"<g class="panel {}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>"#,
-        seat.char()
+        seat.letter()
     )?;
     let status = match state {
         SeatState::Out(score) => format!("checkmated, score {score}"),
@@ -1209,7 +1209,7 @@ fn panel(
             (px as f32, py as f32),
             0.82,
             &title,
-            &format!("reserve-{}-{letter}", seat.char()),
+            &format!("reserve-{}-{letter}", seat.letter()),
             opts,
         )?;
         if opts.text_as_paths {
@@ -1235,7 +1235,7 @@ fn panel(
             writeln!(
                 out,
                 r##"<rect id="slot-{}-{letter}" class="reserve-slot" x="{}" y="{}" width="{}" height="{}" fill="#000000" fill-opacity="0"/>"##,
-                seat.char(),
+                seat.letter(),
                 r.x,
                 r.y,
                 r.width,

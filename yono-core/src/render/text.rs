@@ -36,7 +36,7 @@ impl fmt::Display for Position {
                 f,
                 "{marker} {:<5} ({}) {:<24} reserve: {}",
                 seat.name(),
-                seat.char(),
+                seat.letter(),
                 state,
                 self.reserve(seat)
             )?;
