@@ -439,6 +439,10 @@ typedef enum yono_error_code {
    * "unknown_name"
    */
   YONO_ERROR_UNKNOWN_NAME = 65,
+  /**
+   * "record_no_such_key"
+   */
+  YONO_ERROR_RECORD_NO_SUCH_KEY = 66,
 } yono_error_code;
 
 /**
@@ -624,6 +628,11 @@ typedef uint8_t yono_seat_set;
  * The state of a game: one of the YONO_GAME_* values.
  */
 typedef uint8_t yono_game_status;
+
+/**
+ * How a finished game ended: one of the YONO_END_* values (yono_game_end_reason()).
+ */
+typedef uint8_t yono_end_reason;
 
 /**
  * Whether a from→to move may promote: yono_game_promotion_status().
@@ -1048,6 +1057,32 @@ typedef struct yono_search_result {
 #define YONO_GAME_DRAWN_BY_REPETITION 2
 
 /**
+ * Yo[n]o: every other seat was checkmated; the one left won.
+ */
+#define YONO_END_LAST_SEAT_STANDING 0
+
+/**
+ * Standard Shogi: the side to move had no legal move (checkmate) and lost.
+ */
+#define YONO_END_NO_LEGAL_MOVE 1
+
+/**
+ * The fourth occurrence of a position: drawn.
+ */
+#define YONO_END_REPETITION 2
+
+/**
+ * Standard Shogi: a fourfold repetition in which every move of one side gave check;
+ * that side lost.
+ */
+#define YONO_END_PERPETUAL_CHECK 3
+
+/**
+ * The game goes on.
+ */
+#define YONO_END_NONE 255
+
+/**
  * A piece moves from one square to another.
  */
 #define YONO_MOVE_BOARD 0
@@ -1452,6 +1487,13 @@ enum yono_status yono_game_threatened_by(const yono_game *game,
 YONO_MUST_USE enum yono_status yono_game_get_status(const yono_game *game, yono_game_status *out);
 
 /**
+ * Stores how the game ended (YONO_END_*: last seat standing, no legal move,
+ * repetition, perpetual check) in `*out`, or YONO_END_NONE while it goes on.
+ * Errors: NULL_ARGUMENT (game, out).
+ */
+YONO_MUST_USE enum yono_status yono_game_end_reason(const yono_game *game, yono_end_reason *out);
+
+/**
  * Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
  * on or when it was drawn.
  * Errors: NULL_ARGUMENT (game, out).
@@ -1555,6 +1597,19 @@ enum yono_status yono_game_sfen(const yono_game *game,
                                 char *buf,
                                 size_t buf_len,
                                 size_t *needed);
+
+/**
+ * Writes the game's status as text ("ongoing", "won by North", "drawn by
+ * repetition": the words of every binding, which the Rust library also reads back)
+ * into `buf` (buffer rules of yono_game_text()). How a won game ended:
+ * yono_game_end_reason().
+ * Errors: as yono_game_text().
+ */
+YONO_MUST_USE
+enum yono_status yono_game_status_text(const yono_game *game,
+                                       char *buf,
+                                       size_t buf_len,
+                                       size_t *needed);
 
 /**
  * Writes a multi-line board diagram (pieces as seat letter + kind, e.g. "sK",
@@ -1729,7 +1784,8 @@ enum yono_status yono_svg_hit_test(float x,
 /**
  * Reads a game record into a new handle in `*out`, replaying and checking every
  * move, and the stated results against the replay. The text form and the JSON form
- * (text starting with "{" after white space) are both read.
+ * (text starting with "{" after white space) are both read, also after a UTF-8
+ * byte-order mark (as editors on Windows save files).
  *
  * `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
  * move when the error is "record_bad_move", else 0.
@@ -1799,7 +1855,9 @@ enum yono_status yono_record_set_meta(struct yono_record *rec,
 /**
  * Writes metadata `key`'s value into `buf` (buffer rules of yono_game_text()).
  * Errors: as yono_game_text() (with rec for game), NULL_ARGUMENT (key),
- * INVALID_UTF8, INVALID_ARGUMENT (no such key).
+ * INVALID_UTF8, INVALID_ARGUMENT: code "record_no_such_key" for a key the record does
+ * not have, "record_bad_key" for one no record can hold (malformed, or reserved such
+ * as "status"), so a caller can tell "not set" from "never valid".
  */
 YONO_MUST_USE
 enum yono_status yono_record_meta(const struct yono_record *rec,

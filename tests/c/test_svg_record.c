@@ -236,8 +236,17 @@ static void test_record(void) {
     char value[32];
     CHECK_OK(yono_record_meta(rec, "south", value, sizeof value, NULL));
     CHECK(strcmp(value, "Alice") == 0);
+    /* An absent key and one no record can hold are told apart (by code; the status is
+     * INVALID_ARGUMENT for both, as before), and neither writes the buffer. */
+    strcpy(value, "kept");
     CHECK_STATUS(yono_record_meta(rec, "west", value, sizeof value, NULL),
-                 YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+                 YONO_STATUS_INVALID_ARGUMENT, "record_no_such_key");
+    CHECK(strcmp(value, "kept") == 0);
+    CHECK_STATUS(yono_record_meta(rec, "Bad Key", value, sizeof value, NULL),
+                 YONO_STATUS_INVALID_ARGUMENT, "record_bad_key");
+    CHECK_STATUS(yono_record_meta(rec, "status", value, sizeof value, NULL),
+                 YONO_STATUS_INVALID_ARGUMENT, "record_bad_key");
+    CHECK(strcmp(value, "kept") == 0);
 
     char *text = save(rec);
     CHECK(text != NULL);
@@ -289,6 +298,20 @@ static void test_record(void) {
         CHECK(via_json != NULL && strcmp(via_json, text) == 0);
         free(via_json);
         yono_record_free(from_json);
+        /* The JSON form after a byte-order mark and white space. */
+        char *bom_json = (char *)malloc(json_len + 4);
+        CHECK(bom_json != NULL);
+        if (bom_json != NULL) {
+            memcpy(bom_json, "\xEF\xBB\xBF\n", 4);
+            memcpy(bom_json + 4, json, json_len);
+            from_json = NULL;
+            CHECK_OK(yono_record_load(bom_json, &from_json, NULL));
+            via_json = from_json != NULL ? save(from_json) : NULL;
+            CHECK(via_json != NULL && strcmp(via_json, text) == 0);
+            free(via_json);
+            yono_record_free(from_json);
+            free(bom_json);
+        }
         CHECK_STATUS(yono_record_load("{\"not\": \"a record\"}", &from_json, NULL),
                      YONO_STATUS_PARSE_ERROR, "record_json");
         CHECK(from_json == NULL);
@@ -296,6 +319,25 @@ static void test_record(void) {
     }
     CHECK_STATUS(yono_record_save_json(NULL, NULL, 0, &json_len), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
+
+    /* A UTF-8 byte-order mark before the record (as Windows editors save it) is
+     * skipped (the JSON form: below). */
+    {
+        size_t n = strlen(text);
+        char *bom = (char *)malloc(n + 4);
+        CHECK(bom != NULL);
+        if (bom != NULL) {
+            memcpy(bom, "\xEF\xBB\xBF", 3);
+            memcpy(bom + 3, text, n + 1);
+            yono_record *with_bom = NULL;
+            CHECK_OK(yono_record_load(bom, &with_bom, NULL));
+            char *resaved = with_bom != NULL ? save(with_bom) : NULL;
+            CHECK(resaved != NULL && strcmp(resaved, text) == 0);
+            free(resaved);
+            yono_record_free(with_bom);
+            free(bom);
+        }
+    }
 
     /* Corrupt move 3: the error names it. */
     char *line = strstr(text, "\n3 n ");

@@ -116,7 +116,38 @@ static void test_pieces(void) {
     CHECK_STATUS(yono_seat_from_text("\xff", &p.seat), YONO_STATUS_INVALID_UTF8, "invalid_utf8");
 }
 
+/* The status as text and how a game ended: a Shogi perpetual check (the checker,
+ * South, loses) and a Yo[n]o fourfold repetition (drawn). */
+static void test_status_and_end_reason(void) {
+    static const char *const checks[] = {"1b1a", "9a9b", "1a1b", "9b9a"};
+    yono_game *game = NULL;
+    CHECK_OK(yono_game_from_text("nK8/8sR/9/9/9/9/9/9/4sK4 s -/-/-/- s-n- 1", &game));
+    char text[64];
+    yono_end_reason reason = 0;
+    CHECK_OK(yono_game_status_text(game, text, sizeof text, NULL));
+    CHECK(strcmp(text, "ongoing") == 0);
+    CHECK_OK(yono_game_end_reason(game, &reason));
+    CHECK(reason == YONO_END_NONE);
+    for (int i = 0; i < 12; i++) CHECK_OK(yono_game_play_text(game, checks[i % 4]));
+    CHECK_OK(yono_game_status_text(game, text, sizeof text, NULL));
+    CHECK(strcmp(text, "won by North") == 0);
+    CHECK_OK(yono_game_end_reason(game, &reason));
+    CHECK(reason == YONO_END_PERPETUAL_CHECK);
+    yono_game_free(game);
+
+    static const char *const shuffle[] = {"5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"};
+    game = yono_game_new();
+    for (int i = 0; i < 24; i++) CHECK_OK(yono_game_play_text(game, shuffle[i % 8]));
+    CHECK_OK(yono_game_status_text(game, text, sizeof text, NULL));
+    CHECK(strcmp(text, "drawn by repetition") == 0);
+    CHECK_OK(yono_game_end_reason(game, &reason));
+    CHECK(reason == YONO_END_REPETITION);
+    CHECK_STATUS(yono_game_end_reason(NULL, &reason), YONO_STATUS_NULL_ARGUMENT, "null_argument");
+    yono_game_free(game);
+}
+
 int main(void) {
+    test_status_and_end_reason();
     test_seats();
     test_kinds();
     test_squares_and_rulesets();

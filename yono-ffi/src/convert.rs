@@ -5,7 +5,7 @@
 
 use std::str::FromStr;
 
-use yono::{Move, Piece, PieceKind, PromotionStatus, Ruleset, Seat, Square, Status};
+use yono::{EndReason, Move, Piece, PieceKind, PromotionStatus, Ruleset, Seat, Square, Status};
 
 use crate::boundary::{yono_status, Fail, Res};
 use crate::types::*;
@@ -87,24 +87,17 @@ impl FromC<yono_piece_kind> for HandKind {
 
 impl FromC<yono_ruleset> for Ruleset {
     fn from_c(ruleset: yono_ruleset, what: &str) -> Res<Ruleset> {
-        RULESETS
-            .iter()
-            .find(|(c, _)| *c == ruleset)
-            .map(|&(_, r)| r)
-            .ok_or_else(|| {
-                Fail::invalid(format!(
-                    "{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)"
-                ))
-            })
+        Ruleset::from_index(ruleset as usize).ok_or_else(|| {
+            Fail::invalid(format!(
+                "{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)"
+            ))
+        })
     }
 }
 
 impl ToC<yono_ruleset> for Ruleset {
     fn to_c(self) -> yono_ruleset {
-        match self {
-            Ruleset::Yono => YONO_RULESET_YONO,
-            Ruleset::Shogi => YONO_RULESET_SHOGI,
-        }
+        self.index() as yono_ruleset
     }
 }
 
@@ -222,33 +215,24 @@ impl ToC<yono_piece> for Piece {
     }
 }
 
+/// The kind of the status (its number in the core, pinned in `types.rs`).
 impl ToC<yono_game_status> for Status {
     fn to_c(self) -> yono_game_status {
-        match self {
-            Status::Ongoing => YONO_GAME_ONGOING,
-            Status::Won(_) => YONO_GAME_WON,
-            Status::DrawnByRepetition => YONO_GAME_DRAWN_BY_REPETITION,
-        }
+        self.index() as yono_game_status
     }
 }
 
-/// The winner of a status: YONO_SEAT_NONE unless won.
-pub(crate) fn winner(status: Status) -> yono_seat {
-    match status {
-        Status::Won(seat) => Some(seat),
-        _ => None,
+/// YONO_END_NONE while the game goes on.
+impl ToC<yono_end_reason> for Option<EndReason> {
+    fn to_c(self) -> yono_end_reason {
+        self.map_or(YONO_END_NONE, |r| r.index() as yono_end_reason)
     }
-    .to_c()
 }
 
+/// YONO_PROMOTION_NO_MOVE for no legal move.
 impl ToC<yono_promotion> for Option<PromotionStatus> {
     fn to_c(self) -> yono_promotion {
-        match self {
-            Some(PromotionStatus::Impossible) => YONO_PROMOTION_IMPOSSIBLE,
-            Some(PromotionStatus::Optional) => YONO_PROMOTION_OPTIONAL,
-            Some(PromotionStatus::Compulsory) => YONO_PROMOTION_COMPULSORY,
-            None => YONO_PROMOTION_NO_MOVE,
-        }
+        self.map_or(YONO_PROMOTION_NO_MOVE, |p| p.index() as yono_promotion)
     }
 }
 

@@ -50,7 +50,7 @@ impl ToC<yono_move_effect> for &MoveEffect {
             fallen: [YONO_SEAT_NONE; 4],
             fallen_scores: [0; 4],
             status: self.status.to_c(),
-            winner: crate::convert::winner(self.status),
+            winner: self.status.winner().to_c(),
             next_turn: self.next_turn.to_c(),
         };
         for (i, &(seat, score)) in self.fallen.iter().take(4).enumerate() {

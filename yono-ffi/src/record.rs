@@ -41,7 +41,8 @@ unsafe fn change(rec: *mut yono_record, f: impl FnOnce(&mut GameRecord) -> Res) 
 
 /// Reads a game record into a new handle in `*out`, replaying and checking every
 /// move, and the stated results against the replay. The text form and the JSON form
-/// (text starting with "{" after white space) are both read.
+/// (text starting with "{" after white space) are both read, also after a UTF-8
+/// byte-order mark (as editors on Windows save files).
 ///
 /// `bad_ply` may be NULL; otherwise it receives the number (from 1) of the first bad
 /// move when the error is "record_bad_move", else 0.
@@ -64,7 +65,9 @@ pub unsafe extern "C" fn yono_record_load(
         unsafe {
             make_handle(out, || {
                 let text = text_arg(text, "text")?;
-                let parsed = match text.trim_start().starts_with('{') {
+                // The core skips a byte-order mark itself; the form is told after it.
+                let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+                let parsed = match body.trim_start().starts_with('{') {
                     true => GameRecord::from_json(text),
                     false => GameRecord::from_text(text),
                 };
@@ -158,7 +161,9 @@ pub unsafe extern "C" fn yono_record_set_meta(
 
 /// Writes metadata `key`'s value into `buf` (buffer rules of yono_game_text()).
 /// Errors: as yono_game_text() (with rec for game), NULL_ARGUMENT (key),
-/// INVALID_UTF8, INVALID_ARGUMENT (no such key).
+/// INVALID_UTF8, INVALID_ARGUMENT: code "record_no_such_key" for a key the record does
+/// not have, "record_bad_key" for one no record can hold (malformed, or reserved such
+/// as "status"), so a caller can tell "not set" from "never valid".
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_record_meta(
@@ -172,8 +177,13 @@ pub unsafe extern "C" fn yono_record_meta(
     unsafe {
         query_text(rec, buf, buf_len, needed, |r| {
             let key = text_arg(key, "key")?;
-            r.meta(key)
-                .ok_or_else(|| Fail::invalid(format!("no metadata {key:?}")))
+            r.try_meta(key)?.ok_or_else(|| {
+                Fail::new(
+                    yono_status::YONO_STATUS_INVALID_ARGUMENT,
+                    "record_no_such_key",
+                    format!("the record has no metadata {key:?}"),
+                )
+            })
         })
     }
 }

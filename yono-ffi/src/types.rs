@@ -3,7 +3,7 @@
 //! number that the core also numbers is pinned to the core's by the compile-time
 //! assertions at the end, so the two cannot drift apart.
 
-use yono::{PieceKind, Ruleset, Seat, Square};
+use yono::{EndReason, PieceKind, PromotionStatus, Ruleset, Seat, Square, Status};
 
 /// A seat: one of the YONO_SEAT_* values. Turn order is South, West, North, East.
 pub type yono_seat = u8;
@@ -71,6 +71,20 @@ pub const YONO_GAME_ONGOING: yono_game_status = 0;
 pub const YONO_GAME_WON: yono_game_status = 1;
 /// The same position occurred for the fourth time: drawn.
 pub const YONO_GAME_DRAWN_BY_REPETITION: yono_game_status = 2;
+
+/// How a finished game ended: one of the YONO_END_* values (yono_game_end_reason()).
+pub type yono_end_reason = u8;
+/// Yo[n]o: every other seat was checkmated; the one left won.
+pub const YONO_END_LAST_SEAT_STANDING: yono_end_reason = 0;
+/// Standard Shogi: the side to move had no legal move (checkmate) and lost.
+pub const YONO_END_NO_LEGAL_MOVE: yono_end_reason = 1;
+/// The fourth occurrence of a position: drawn.
+pub const YONO_END_REPETITION: yono_end_reason = 2;
+/// Standard Shogi: a fourfold repetition in which every move of one side gave check;
+/// that side lost.
+pub const YONO_END_PERPETUAL_CHECK: yono_end_reason = 3;
+/// The game goes on.
+pub const YONO_END_NONE: yono_end_reason = 255;
 
 /// The type of a yono_move: one of the YONO_MOVE_* values.
 pub type yono_move_type = u8;
@@ -171,26 +185,60 @@ pub(crate) const RULESETS: [(yono_ruleset, Ruleset); 2] = [
     (YONO_RULESET_SHOGI, Ruleset::Shogi),
 ];
 
+/// Every C game-status number beside a core status of that kind.
+const STATUSES: [(yono_game_status, Status); 3] = [
+    (YONO_GAME_ONGOING, Status::Ongoing),
+    (YONO_GAME_WON, Status::Won(Seat::South)),
+    (YONO_GAME_DRAWN_BY_REPETITION, Status::DrawnByRepetition),
+];
+
+/// Every C end-reason number beside the core's end reason.
+const END_REASONS: [(yono_end_reason, EndReason); 4] = [
+    (YONO_END_LAST_SEAT_STANDING, EndReason::LastSeatStanding),
+    (YONO_END_NO_LEGAL_MOVE, EndReason::NoLegalMove),
+    (YONO_END_REPETITION, EndReason::Repetition),
+    (YONO_END_PERPETUAL_CHECK, EndReason::PerpetualCheck),
+];
+
+/// Every C promotion number beside the core's promotion status.
+const PROMOTIONS: [(yono_promotion, PromotionStatus); 3] = [
+    (YONO_PROMOTION_IMPOSSIBLE, PromotionStatus::Impossible),
+    (YONO_PROMOTION_OPTIONAL, PromotionStatus::Optional),
+    (YONO_PROMOTION_COMPULSORY, PromotionStatus::Compulsory),
+];
+
+/// Pins a table of C numbers to the core's vocabulary: the i-th row is the core's
+/// value number i (its `index()`, the core's `ALL[i]`), the table has the core's
+/// `COUNT` rows, and the "none" number is no value's.
+macro_rules! pin {
+    ($table:expr, $core:ty, $none:expr) => {{
+        let mut i = 0;
+        while i < $table.len() {
+            assert!($table[i].0 as usize == i && $table[i].1.index() == i);
+            assert!(<$core>::ALL[i].index() == i);
+            i += 1;
+        }
+        assert!($table.len() == <$core>::COUNT);
+        assert!(<$core>::from_index($none as usize).is_none());
+    }};
+}
+
 // The pins: each C number is the core's index, the tables cover the core's lists in
 // order, the "none" values are no index, and the square formula of YONO_SQUARE() is
 // the core's numbering.
 const _: () = {
+    pin!(SEATS, Seat, YONO_SEAT_NONE);
+    pin!(KINDS, PieceKind, YONO_PIECE_NONE);
+    pin!(RULESETS, Ruleset, u8::MAX);
+    pin!(END_REASONS, EndReason, YONO_END_NONE);
+    pin!(PROMOTIONS, PromotionStatus, YONO_PROMOTION_NO_MOVE);
+    // Status carries the winner, so it has no ALL: its kinds are numbered by index().
     let mut i = 0;
-    while i < SEATS.len() {
-        assert!(SEATS[i].0 as usize == SEATS[i].1.index() && SEATS[i].1.index() == i);
-        assert!(Seat::ALL[i].index() == i);
+    while i < STATUSES.len() {
+        assert!(STATUSES[i].0 as usize == i && STATUSES[i].1.index() == i);
         i += 1;
     }
-    assert!(SEATS.len() == Seat::ALL.len());
-    assert!(Seat::from_index(YONO_SEAT_NONE as usize).is_none());
-    let mut i = 0;
-    while i < KINDS.len() {
-        assert!(KINDS[i].0 as usize == KINDS[i].1.index());
-        assert!(PieceKind::ALL[i].index() == KINDS[i].1.index());
-        i += 1;
-    }
-    assert!(KINDS.len() == PieceKind::ALL.len());
-    assert!(PieceKind::from_index(YONO_PIECE_NONE as usize).is_none());
+    assert!(STATUSES.len() == Status::COUNT);
     // The reserve kinds are the C range YONO_PIECE_ROOK ..= YONO_PIECE_PAWN.
     let mut i = 0;
     while i < PieceKind::HAND.len() {
@@ -198,7 +246,7 @@ const _: () = {
         i += 1;
     }
     assert!(YONO_PIECE_PAWN as usize == YONO_PIECE_ROOK as usize + PieceKind::HAND.len() - 1);
-    assert!(YONO_SQUARE_COUNT as usize == Square::COUNT);
+    assert!(YONO_SQUARE_COUNT as usize == Square::COUNT && Square::ALL.len() == Square::COUNT);
     assert!(Square::from_index(YONO_SQUARE_NONE as usize).is_none());
     let mut file = 1;
     while file <= 9 {

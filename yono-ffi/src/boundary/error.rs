@@ -94,6 +94,7 @@ pub(crate) const FFI_CODES: &[&str] = &[
     "nothing_to_redo",
     "wrong_handle_type",
     "unknown_name",
+    "record_no_such_key",
 ];
 
 /// An error on its way to C: status, stable code, message.

@@ -4,7 +4,7 @@
 use yono::{Game, Move, Seat, SeatState};
 
 use crate::boundary::{guard, query, try_ref, write_array, yono_status, Res};
-use crate::convert::{arg, winner, HandKind, ToC};
+use crate::convert::{arg, HandKind, ToC};
 use crate::types::*;
 
 use super::yono_game;
@@ -154,6 +154,19 @@ pub unsafe extern "C" fn yono_game_get_status(
     unsafe { query(game, out, |g| Ok(g.status().to_c())) }
 }
 
+/// Stores how the game ended (YONO_END_*: last seat standing, no legal move,
+/// repetition, perpetual check) in `*out`, or YONO_END_NONE while it goes on.
+/// Errors: NULL_ARGUMENT (game, out).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_end_reason(
+    game: *const yono_game,
+    out: *mut yono_end_reason,
+) -> yono_status {
+    // SAFETY: per the contract.
+    unsafe { query(game, out, |g| Ok(g.end_reason().to_c())) }
+}
+
 /// Stores the winner (YONO_SEAT_*) in `*out`, or YONO_SEAT_NONE while the game goes
 /// on or when it was drawn.
 /// Errors: NULL_ARGUMENT (game, out).
@@ -164,7 +177,7 @@ pub unsafe extern "C" fn yono_game_winner(
     out: *mut yono_seat,
 ) -> yono_status {
     // SAFETY: per the contract.
-    unsafe { query(game, out, |g| Ok(winner(g.status()))) }
+    unsafe { query(game, out, |g| Ok(g.status().winner().to_c())) }
 }
 
 /// Stores the score of `seat` in `*out` once it is decided, else -1: a checkmated

@@ -51,6 +51,23 @@ pub unsafe extern "C" fn yono_game_sfen(
     }
 }
 
+/// Writes the game's status as text ("ongoing", "won by North", "drawn by
+/// repetition": the words of every binding, which the Rust library also reads back)
+/// into `buf` (buffer rules of yono_game_text()). How a won game ended:
+/// yono_game_end_reason().
+/// Errors: as yono_game_text().
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_game_status_text(
+    game: *const yono_game,
+    buf: *mut c_char,
+    buf_len: usize,
+    needed: *mut usize,
+) -> yono_status {
+    // SAFETY: per the buffer rules of the contract.
+    unsafe { query_text(game, buf, buf_len, needed, |g| Ok(g.status().to_string())) }
+}
+
 /// Writes a multi-line board diagram (pieces as seat letter + kind, e.g. "sK",
 /// "n+R"; then each seat's state and reserve, and who is to move) into `buf`, with
 /// the buffer rules of yono_game_text(). Lines end with '\n' (none after the

@@ -111,6 +111,17 @@ fn vector_games() {
         assert_eq!(pos.text(), v["final"].as_str().unwrap(), "{name}");
         assert_eq!(status_name(&pos), v["status"].as_str().unwrap(), "{name}");
         assert_eq!(winner_letter(&pos), v["winner"], "{name}");
+        let mut reason = 0;
+        assert_eq!(
+            unsafe { yono_game_end_reason(pos.0, &mut reason) },
+            YONO_STATUS_OK
+        );
+        let reason = yono::EndReason::from_index(reason as usize).map(|r| r.to_string());
+        assert_eq!(
+            reason.as_deref(),
+            v["end_reason"].as_str(),
+            "{name}: end reason"
+        );
         let scores: Vec<Value> = (0..4u8)
             .map(|s| {
                 let mut score = 0;

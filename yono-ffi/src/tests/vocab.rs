@@ -1,12 +1,120 @@
 //! Every spelling the core accepts works through the C functions that take text, and
-//! nothing else does: for each vocabulary type, candidate spellings (each value's
-//! letter, symbol and name in lower, upper and title case, and near misses) are read
-//! by the core's `FromStr` and by the C function, which must agree. The C numbers are
-//! pinned to the core's at compile time (`types.rs`); here the text.
+//! nothing else does. Two sources of spellings: `tests/vectors/vocabulary.json` (every
+//! spelling the core reads, and near misses it refuses, as the other bindings read
+//! them), and candidates made here (each value's letter, symbol and name in lower, upper
+//! and title case) that the core's `FromStr` and the C function must agree on. The C
+//! numbers are pinned to the core's at compile time (`types.rs`); here the text.
 
 use super::*;
+use serde_json::Value;
 use std::ffi::CString;
 use yono::{Piece, PieceKind, Ruleset, Seat, Square};
+
+/// A C function reading one vocabulary type into a byte.
+type FromText = unsafe extern "C" fn(*const c_char, *mut u8) -> yono_status;
+/// A C function writing one vocabulary type from a byte.
+type ToText = unsafe extern "C" fn(u8, *mut c_char, usize, *mut usize) -> yono_status;
+
+/// The C text functions of the vocabulary types that are one byte, by the type's name
+/// in vocabulary.json.
+const BYTE_TYPES: [(&str, FromText, ToText); 4] = [
+    ("seat", yono_seat_from_text, yono_seat_to_text),
+    (
+        "piece_kind",
+        yono_piece_kind_from_text,
+        yono_piece_kind_to_text,
+    ),
+    ("ruleset", yono_ruleset_from_text, yono_ruleset_to_text),
+    ("square", yono_square_from_text, yono_square_to_text),
+];
+
+fn vocabulary(name: &str) -> Value {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/vocabulary.json");
+    let all: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    all.as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["type"] == name)
+        .unwrap_or_else(|| panic!("vocabulary.json has no {name}"))
+        .clone()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Reads `text` through C: the status and the byte written (200 if none).
+fn read(from_text: FromText, text: &str) -> (yono_status, u8) {
+    let mut out = 200;
+    let st = unsafe { from_text(CString::new(text).unwrap().as_ptr(), &mut out) };
+    (st, out)
+}
+
+fn assert_refused(status: yono_status, out: u8, text: &str) {
+    assert_eq!(status, YONO_STATUS_PARSE_ERROR, "{text:?} accepted by C");
+    assert_eq!(last_code(), "unknown_name", "{text:?}");
+    assert!(!last_message().is_empty());
+    assert_eq!(out, 200, "{text:?}: a refused text wrote something");
+}
+
+#[test]
+fn every_spelling_of_the_vectors_reads_through_c() {
+    for (name, from_text, to_text) in BYTE_TYPES {
+        let vocab = vocabulary(name);
+        let values = vocab["values"].as_array().unwrap();
+        assert!(!values.is_empty());
+        for value in values {
+            let number = value["number"].as_u64().unwrap() as u8;
+            for text in strings(&value["spellings"]) {
+                let (status, out) = read(from_text, &text);
+                assert_eq!(
+                    status,
+                    YONO_STATUS_OK,
+                    "{name} {text:?}: {}",
+                    last_message()
+                );
+                assert_eq!(out, number, "{name} {text:?}");
+            }
+            let written =
+                read_text(|buf, len, needed| unsafe { to_text(number, buf, len, needed) });
+            assert_eq!(written, value["text"].as_str().unwrap(), "{name} {number}");
+        }
+        for text in strings(&vocab["rejected"]) {
+            let (status, out) = read(from_text, &text);
+            assert_refused(status, out, &text);
+        }
+        // One past the last number names nothing.
+        let mut need = 0;
+        let past = values.len() as u8;
+        assert_eq!(
+            unsafe { to_text(past, null_mut(), 0, &mut need) },
+            YONO_STATUS_INVALID_ARGUMENT,
+            "{name} {past}"
+        );
+    }
+    let pieces = vocabulary("piece");
+    for value in pieces["values"].as_array().unwrap() {
+        for text in strings(&value["spellings"]) {
+            let mut piece = yono_piece { seat: 9, kind: 9 };
+            let st = unsafe { yono_piece_from_text(c(&text).as_ptr(), &mut piece) };
+            assert_eq!(st, YONO_STATUS_OK, "{text:?}");
+            let written = read_text(|buf, len, needed| unsafe {
+                yono_piece_to_text(piece, buf, len, needed)
+            });
+            assert_eq!(written, value["text"].as_str().unwrap());
+        }
+    }
+    for text in strings(&pieces["rejected"]) {
+        let mut piece = yono_piece { seat: 9, kind: 9 };
+        let st = unsafe { yono_piece_from_text(c(&text).as_ptr(), &mut piece) };
+        assert_eq!((st, piece.seat), (YONO_STATUS_PARSE_ERROR, 9), "{text:?}");
+    }
+}
 
 /// The spelling in lower, upper and title case, and as given.
 fn cases(s: &str) -> Vec<String> {
@@ -25,169 +133,68 @@ fn cases(s: &str) -> Vec<String> {
 /// Near misses that no vocabulary reads.
 const NEAR_MISSES: [&str; 9] = ["", " ", "x", "+", "++R", "South ", " s", "5j", "yonoshogi"];
 
-/// Reads every candidate with the core and through C (`from_text`), and checks that
-/// they agree; returns how many the core accepted.
-fn agree<T: std::str::FromStr + PartialEq + std::fmt::Debug, C: Copy>(
-    candidates: &[String],
-    init: C,
-    from_text: unsafe extern "C" fn(*const c_char, *mut C) -> yono_status,
-    to_core: impl Fn(C) -> T,
-) -> usize {
-    let mut accepted = 0;
-    for text in candidates {
-        let mut out = init;
-        let status = unsafe { from_text(CString::new(text.as_str()).unwrap().as_ptr(), &mut out) };
-        match text.parse::<T>() {
-            Ok(value) => {
-                assert_eq!(status, YONO_STATUS_OK, "{text:?}: {}", last_message());
-                assert_eq!(to_core(out), value, "{text:?}");
-                accepted += 1;
-            }
-            Err(_) => {
-                assert_eq!(
-                    status, YONO_STATUS_PARSE_ERROR,
-                    "{text:?} accepted by C only"
-                );
-                assert_eq!(last_code(), "unknown_name", "{text:?}");
-                assert!(!last_message().is_empty());
-            }
-        }
+/// The candidates for the byte types: each value's text, letter and name in every case.
+fn candidates(name: &str) -> Vec<String> {
+    let mut spellings: Vec<String> = NEAR_MISSES.iter().map(|s| s.to_string()).collect();
+    let mut add = |s: String| spellings.extend(cases(&s));
+    match name {
+        "seat" => Seat::ALL.iter().for_each(|s| {
+            add(s.letter().to_string());
+            add(s.name().to_string());
+        }),
+        "piece_kind" => PieceKind::ALL.iter().for_each(|k| {
+            add(k.to_string());
+            add(k.letter().to_string());
+            add(format!("+{}", k.letter()));
+            add(k.name().to_string());
+        }),
+        "ruleset" => Ruleset::ALL.iter().for_each(|r| add(r.to_string())),
+        "square" => Square::ALL.iter().for_each(|s| add(s.to_string())),
+        _ => unreachable!(),
     }
-    accepted
-}
-
-fn with_near_misses(mut spellings: Vec<String>) -> Vec<String> {
-    spellings.extend(NEAR_MISSES.iter().map(|s| s.to_string()));
     spellings
 }
 
-#[test]
-fn seats_read_as_the_core_reads_them() {
-    let mut spellings = Vec::new();
-    for seat in Seat::ALL {
-        for s in [
-            seat.char().to_string(),
-            seat.name().to_string(),
-            seat.to_string(),
-        ] {
-            spellings.extend(cases(&s));
-        }
-    }
-    let accepted = agree(
-        &with_near_misses(spellings),
-        0,
-        yono_seat_from_text,
-        |c: yono_seat| Seat::from_index(c as usize).expect("a seat"),
-    );
-    // At least the letters and the names, in every case the core allows.
-    assert!(accepted >= 4 * 2, "{accepted}");
-    for (c, seat) in crate::types::SEATS {
-        let text = read_text(|buf, len, needed| unsafe { yono_seat_to_text(c, buf, len, needed) });
-        assert_eq!(text, seat.to_string());
-    }
+/// The core's reading of `text` as the type called `name`, as its number.
+fn core_reading(name: &str, text: &str) -> Option<u8> {
+    let n = match name {
+        "seat" => text.parse::<Seat>().ok()?.index(),
+        "piece_kind" => text.parse::<PieceKind>().ok()?.index(),
+        "ruleset" => text.parse::<Ruleset>().ok()?.index(),
+        "square" => text.parse::<Square>().ok()?.index(),
+        _ => unreachable!(),
+    };
+    Some(n as u8)
 }
 
 #[test]
-fn piece_kinds_read_as_the_core_reads_them() {
-    let mut spellings = Vec::new();
-    for kind in PieceKind::ALL {
-        let letter = kind.letter().to_string();
-        for s in [
-            kind.to_string(),
-            letter.clone(),
-            format!("+{letter}"),
-            kind.name().to_string(),
-        ] {
-            spellings.extend(cases(&s));
+fn c_reads_exactly_what_the_core_reads() {
+    for (name, from_text, _) in BYTE_TYPES {
+        let mut accepted = 0;
+        for text in candidates(name) {
+            let (status, out) = read(from_text, &text);
+            match core_reading(name, &text) {
+                Some(n) => {
+                    assert_eq!((status, out), (YONO_STATUS_OK, n), "{name} {text:?}");
+                    accepted += 1;
+                }
+                None => assert_refused(status, out, &text),
+            }
         }
+        assert!(accepted > 0, "{name}: no candidate accepted");
     }
-    let accepted = agree(
-        &with_near_misses(spellings),
-        0,
-        yono_piece_kind_from_text,
-        |c: u8| PieceKind::from_index(c as usize).expect("a kind"),
-    );
-    assert!(accepted >= PieceKind::ALL.len(), "{accepted}");
-    for (c, kind) in crate::types::KINDS {
-        let text =
-            read_text(|buf, len, needed| unsafe { yono_piece_kind_to_text(c, buf, len, needed) });
-        assert_eq!(text, kind.to_string());
-    }
-}
-
-#[test]
-fn pieces_read_as_the_core_reads_them() {
-    let mut spellings = Vec::new();
     for seat in Seat::ALL {
         for kind in PieceKind::ALL {
             let piece = Piece::new(seat, kind);
-            spellings.extend(cases(&piece.to_string()));
-            spellings.push(format!("{}{}", seat.name(), kind));
+            for text in cases(&piece.to_string()) {
+                let mut out = yono_piece { seat: 9, kind: 9 };
+                let st = unsafe { yono_piece_from_text(c(&text).as_ptr(), &mut out) };
+                match text.parse::<Piece>() {
+                    Ok(p) => assert_eq!((st, out), (YONO_STATUS_OK, p.to_c()), "{text:?}"),
+                    Err(_) => assert_eq!(st, YONO_STATUS_PARSE_ERROR, "{text:?}"),
+                }
+            }
         }
-    }
-    let accepted = agree(
-        &with_near_misses(spellings),
-        yono_piece { seat: 0, kind: 0 },
-        yono_piece_from_text,
-        |c: yono_piece| {
-            Piece::new(
-                Seat::from_index(c.seat as usize).expect("a seat"),
-                PieceKind::from_index(c.kind as usize).expect("a kind"),
-            )
-        },
-    );
-    assert!(accepted >= 4 * 14, "{accepted}");
-    let dragon = yono_piece {
-        seat: YONO_SEAT_NORTH,
-        kind: YONO_PIECE_DRAGON,
-    };
-    let text =
-        read_text(|buf, len, needed| unsafe { yono_piece_to_text(dragon, buf, len, needed) });
-    assert_eq!(text, "n+R");
-}
-
-#[test]
-fn squares_read_as_the_core_reads_them() {
-    let mut spellings = Vec::new();
-    for sq in Square::all() {
-        spellings.extend(cases(&sq.to_string()));
-    }
-    let accepted = agree(
-        &with_near_misses(spellings),
-        0,
-        yono_square_from_text,
-        |c: u8| Square::from_index(c as usize).expect("a square"),
-    );
-    assert!(accepted >= 81, "{accepted}");
-    for sq in Square::all() {
-        let n = sq.index() as u8;
-        let text =
-            read_text(|buf, len, needed| unsafe { yono_square_to_text(n, buf, len, needed) });
-        assert_eq!(text, sq.to_string());
-    }
-}
-
-#[test]
-fn rulesets_read_as_the_core_reads_them() {
-    let mut spellings = Vec::new();
-    for (_, ruleset) in crate::types::RULESETS {
-        spellings.extend(cases(&ruleset.to_string()));
-    }
-    let accepted = agree(
-        &with_near_misses(spellings),
-        0,
-        yono_ruleset_from_text,
-        |c: u8| match c {
-            YONO_RULESET_YONO => Ruleset::Yono,
-            YONO_RULESET_SHOGI => Ruleset::Shogi,
-            _ => panic!("not a ruleset: {c}"),
-        },
-    );
-    assert!(accepted >= 2, "{accepted}");
-    for (c, ruleset) in crate::types::RULESETS {
-        let text =
-            read_text(|buf, len, needed| unsafe { yono_ruleset_to_text(c, buf, len, needed) });
-        assert_eq!(text, ruleset.to_string());
     }
 }
 
@@ -200,8 +207,7 @@ fn moves_read_as_the_core_reads_them() {
     spellings.extend(["PASS", "Pass", "p*5e", "7g7f+ ", "7g7g", "R*5e+"].map(String::from));
     for text in &spellings {
         let mut out = yono_move::default();
-        let status =
-            unsafe { yono_move_from_text(CString::new(text.as_str()).unwrap().as_ptr(), &mut out) };
+        let status = unsafe { yono_move_from_text(c(text).as_ptr(), &mut out) };
         match text.parse::<Move>() {
             Ok(mv) => {
                 assert_eq!(status, YONO_STATUS_OK, "{text:?}");
@@ -217,15 +223,11 @@ fn moves_read_as_the_core_reads_them() {
 
 #[test]
 fn numbers_that_name_nothing_are_refused_in_text() {
-    type ToText = unsafe extern "C" fn(u8, *mut c_char, usize, *mut usize) -> yono_status;
-    let cases: [(ToText, u8); 5] = [
-        (yono_seat_to_text, 4),
-        (yono_seat_to_text, YONO_SEAT_NONE),
-        (yono_piece_kind_to_text, 14),
-        (yono_square_to_text, 81),
-        (yono_ruleset_to_text, 2),
-    ];
-    for (to_text, n) in cases {
+    for (to_text, n) in [
+        (BYTE_TYPES[0].2, YONO_SEAT_NONE),
+        (BYTE_TYPES[1].2, YONO_PIECE_NONE),
+        (BYTE_TYPES[3].2, YONO_SQUARE_NONE),
+    ] {
         let mut need = 0;
         assert_eq!(
             unsafe { to_text(n, null_mut(), 0, &mut need) },
