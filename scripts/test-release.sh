@@ -4,21 +4,22 @@
 #  1. scripts/dist.sh in a fresh clone of the committed tree;
 #  2. licence files inside the crates, the sdist, the wheel and the C SDK; the sdist
 #     carries the CPU target; the extension module is stripped and uses POPCNT;
-#  3. the sizes README.md states are the build's (scripts/release-sizes.py);
-#  4. auditwheel: the wheel is manylinux_2_17 (manylinux2014) or older;
-#  5. the wheel in a fresh virtualenv whose PATH has no cargo/rustc: a game and a perft;
-#  6. the C SDK unpacked into a temporary prefix with the build tree moved away:
+#  3. auditwheel: the wheel is manylinux_2_17 (manylinux2014) or older;
+#  4. the wheel in a fresh virtualenv whose PATH has no cargo/rustc: a game and a perft;
+#  5. the C SDK unpacked into a temporary prefix with the build tree moved away:
 #     libyono.so asks for no glibc symbol newer than 2.17 (the wheel's floor); a C11
 #     and a C++17 program built with pkg-config and with CMake find_package(yono 0.1),
 #     shared, with libyono.a (yono-static.pc, yono::yono_static) and wholly static
 #     (cc -static with pkg-config --static, and with yono::yono_static), and run;
 #     readelf shows the versioned SONAME;
-#  7. a moved checkout never keeps a stale build-tree yono.pc;
-#  8. the yono-core .crate unpacked and its tests run (offline), and a fresh cargo
+#  6. a moved checkout never keeps a stale build-tree yono.pc;
+#  7. the yono-core .crate unpacked and its tests run (offline), and a fresh cargo
 #     project that depends on yono-core = "0.1" and yono-engine = "0.1" (the packaged
-#     crates standing in for crates.io through [patch.crates-io]) builds and runs.
+#     crates standing in for crates.io through [patch.crates-io]) builds and runs;
+#  8. the sizes README.md states are the build's (scripts/release-sizes.py).
 #
-#   bash scripts/test-release.sh [--wheel-dir DIR]   (copies the tested wheel to DIR)
+#   bash scripts/test-release.sh [--wheel-dir DIR] [--dist-dir DIR]
+#                         (copies the tested wheel, or every tested artefact, to DIR)
 #
 # YONO_RELEASE_DIST=DIR tests the artefacts in DIR (as dist.sh names them) instead of
 # building them.
@@ -28,9 +29,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 wheel_dir=
-if [ "${1:-}" = --wheel-dir ]; then
-    wheel_dir=${2:?--wheel-dir needs a directory}
-fi
+dist_dir=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --wheel-dir) wheel_dir=${2:?--wheel-dir needs a directory}; shift 2 ;;
+        --dist-dir) dist_dir=${2:?--dist-dir needs a directory}; shift 2 ;;
+        *) echo "test-release.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -110,9 +116,6 @@ so=$(ls "$tmp"/whl/yono/_yono*.so)
 if readelf -S "$so" | grep -c '\.debug_\|\.symtab' >/dev/null; then fail "the extension keeps debug info or symbols"; fi
 objdump -d "$so" | grep -c popcnt >/dev/null || fail "no POPCNT in the extension module"
 echo "wheel $(basename "$wheel"): $(stat -c %s "$wheel") bytes, extension $(stat -c %s "$so") bytes"
-
-step "the sizes README.md states are the build's"
-python3 scripts/release-sizes.py "$dist" --check README.md || fail "README.md's sizes (see above)"
 
 step "auditwheel show: manylinux_2_17 or older"
 "$root/dist/.venv/bin/python" -m pip install --quiet --disable-pip-version-check auditwheel
@@ -326,4 +329,12 @@ if [ -n "$wheel_dir" ]; then
     mkdir -p "$wheel_dir"
     cp "$wheel" "$wheel_dir/"
 fi
+if [ -n "$dist_dir" ]; then
+    mkdir -p "$dist_dir"
+    cp "$dist"/* "$dist_dir/"
+fi
+
+# Last, so that a stale figure does not hide another failure.
+step "the sizes README.md states are the build's"
+python3 "$root/scripts/release-sizes.py" "$dist" --check "$root/README.md" || fail "README.md's sizes (see above)"
 echo "test-release.sh: all release checks passed in ${SECONDS}s"
