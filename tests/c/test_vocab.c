@@ -17,84 +17,71 @@ struct spelling {
     int value; /* -1: refused */
 };
 
-static void check_spellings(const char *what, from_text_fn from_text, const struct spelling *s,
-                            size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        uint8_t out = 200;
-        yono_status st = from_text(s[i].text, &out);
-        if (s[i].value < 0) {
-            CHECK(st == YONO_STATUS_PARSE_ERROR && out == 200);
-            CHECK(strcmp(yono_last_error_code(), "unknown_name") == 0);
-        } else if (st != YONO_STATUS_OK || out != s[i].value) {
-            fprintf(stderr, "%s %s: %d, expected %d\n", what, s[i].text, out, s[i].value);
-            CHECK(0);
-        } else {
-            CHECK(1);
+/* One vocabulary type read from text: its functions, how many values it has, and
+ * spellings with the value each reads as (-1: refused). */
+struct vocabulary {
+    const char *name;
+    from_text_fn from_text;
+    to_text_fn to_text;
+    int count;
+    struct spelling spellings[24];
+};
+
+static const struct vocabulary TYPES[] = {
+    {"seat", yono_seat_from_text, yono_seat_to_text, 4,
+     {{"s", YONO_SEAT_SOUTH}, {"S", YONO_SEAT_SOUTH}, {"south", YONO_SEAT_SOUTH},
+      {"South", YONO_SEAT_SOUTH}, {"SOUTH", YONO_SEAT_SOUTH}, {"w", YONO_SEAT_WEST},
+      {"West", YONO_SEAT_WEST}, {"n", YONO_SEAT_NORTH}, {"NORTH", YONO_SEAT_NORTH},
+      {"e", YONO_SEAT_EAST}, {"east", YONO_SEAT_EAST}, {"", -1}, {"x", -1}, {"So", -1},
+      {"South ", -1}, {"southwest", -1}}},
+    {"kind", yono_piece_kind_from_text, yono_piece_kind_to_text, 14,
+     {{"K", YONO_PIECE_KING}, {"P", YONO_PIECE_PAWN}, {"+R", YONO_PIECE_DRAGON},
+      {"+B", YONO_PIECE_HORSE}, {"+P", YONO_PIECE_PROMOTED_PAWN}, {"Rook", YONO_PIECE_ROOK},
+      {"promoted silver", YONO_PIECE_PROMOTED_SILVER}, {"+G", -1}, {"+K", -1}, {"X", -1},
+      {"", -1}, {"++R", -1}}},
+    {"square", yono_square_from_text, yono_square_to_text, YONO_SQUARE_COUNT,
+     {{"9a", 0}, {"1a", 8}, {"5e", 40}, {"9i", 72}, {"1i", 80}, {"0a", -1}, {"5j", -1},
+      {"55", -1}, {"5e ", -1}, {"5E", -1}, {"", -1}}},
+    {"ruleset", yono_ruleset_from_text, yono_ruleset_to_text, 2,
+     {{"yono", YONO_RULESET_YONO}, {"Yono", YONO_RULESET_YONO}, {"SHOGI", YONO_RULESET_SHOGI},
+      {"shogi", YONO_RULESET_SHOGI}, {"chess", -1}, {"", -1}}},
+};
+
+static void test_byte_types(void) {
+    for (size_t t = 0; t < sizeof TYPES / sizeof *TYPES; t++) {
+        const struct vocabulary *v = &TYPES[t];
+        /* The spellings (the list ends at the first zeroed entry). */
+        for (const struct spelling *s = v->spellings; s->text != NULL; s++) {
+            uint8_t out = 200;
+            yono_status st = v->from_text(s->text, &out);
+            if (s->value < 0) {
+                CHECK(st == YONO_STATUS_PARSE_ERROR && out == 200);
+                CHECK(strcmp(yono_last_error_code(), "unknown_name") == 0);
+            } else if (st != YONO_STATUS_OK || out != s->value) {
+                fprintf(stderr, "%s %s: %d, expected %d\n", v->name, s->text, out, s->value);
+                CHECK(0);
+            }
         }
+        /* Every number written as text reads back; one past the last is refused. */
+        for (int n = 0; n < v->count; n++) {
+            char buf[32];
+            uint8_t back = 200;
+            CHECK_OK(v->to_text((uint8_t)n, buf, sizeof buf, NULL));
+            CHECK_OK(v->from_text(buf, &back));
+            CHECK(back == n);
+        }
+        size_t need = 0;
+        CHECK_STATUS(v->to_text((uint8_t)v->count, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
+                     "invalid_argument");
     }
-}
-
-/* Every number of 0..count-1 written as text and read back; `count` itself refused. */
-static void check_round_trip(from_text_fn from_text, to_text_fn to_text, int count) {
-    for (int v = 0; v < count; v++) {
-        char buf[32];
-        uint8_t back = 200;
-        CHECK_OK(to_text((uint8_t)v, buf, sizeof buf, NULL));
-        CHECK_OK(from_text(buf, &back));
-        CHECK(back == v);
-    }
-    size_t need = 0;
-    CHECK_STATUS(to_text((uint8_t)count, NULL, 0, &need), YONO_STATUS_INVALID_ARGUMENT,
-                 "invalid_argument");
-}
-
-static void test_seats(void) {
-    static const struct spelling seats[] = {
-        {"s", YONO_SEAT_SOUTH},   {"S", YONO_SEAT_SOUTH},   {"south", YONO_SEAT_SOUTH},
-        {"South", YONO_SEAT_SOUTH}, {"SOUTH", YONO_SEAT_SOUTH}, {"w", YONO_SEAT_WEST},
-        {"West", YONO_SEAT_WEST}, {"n", YONO_SEAT_NORTH},   {"NORTH", YONO_SEAT_NORTH},
-        {"e", YONO_SEAT_EAST},    {"east", YONO_SEAT_EAST}, {"", -1},
-        {"x", -1},                {"So", -1},               {"South ", -1},
-        {"southwest", -1},
-    };
-    check_spellings("seat", yono_seat_from_text, seats, sizeof seats / sizeof *seats);
-    check_round_trip(yono_seat_from_text, yono_seat_to_text, 4);
-    char name[16];
-    CHECK_OK(yono_seat_to_text(YONO_SEAT_WEST, name, sizeof name, NULL));
-    CHECK(strcmp(name, "West") == 0);
-}
-
-static void test_kinds(void) {
-    static const struct spelling kinds[] = {
-        {"K", YONO_PIECE_KING},    {"P", YONO_PIECE_PAWN},        {"+R", YONO_PIECE_DRAGON},
-        {"+B", YONO_PIECE_HORSE},  {"+P", YONO_PIECE_PROMOTED_PAWN}, {"+G", -1},
-        {"+K", -1},                {"X", -1},                     {"", -1},
-        {"++R", -1},
-    };
-    check_spellings("kind", yono_piece_kind_from_text, kinds, sizeof kinds / sizeof *kinds);
-    check_round_trip(yono_piece_kind_from_text, yono_piece_kind_to_text, 14);
-    char symbol[8];
-    CHECK_OK(yono_piece_kind_to_text(YONO_PIECE_PROMOTED_SILVER, symbol, sizeof symbol, NULL));
-    CHECK(strcmp(symbol, "+S") == 0);
-}
-
-static void test_squares_and_rulesets(void) {
-    static const struct spelling squares[] = {
-        {"9a", 0}, {"1a", 8}, {"5e", 40}, {"9i", 72}, {"1i", 80},
-        {"0a", -1}, {"5j", -1}, {"55", -1}, {"5e ", -1}, {"", -1},
-    };
-    check_spellings("square", yono_square_from_text, squares, sizeof squares / sizeof *squares);
-    check_round_trip(yono_square_from_text, yono_square_to_text, YONO_SQUARE_COUNT);
+    char text[16];
+    CHECK_OK(yono_seat_to_text(YONO_SEAT_WEST, text, sizeof text, NULL));
+    CHECK(strcmp(text, "West") == 0);
+    CHECK_OK(yono_piece_kind_to_text(YONO_PIECE_PROMOTED_SILVER, text, sizeof text, NULL));
+    CHECK(strcmp(text, "+S") == 0);
     uint8_t sq = 0;
     CHECK_OK(yono_square_from_text("5i", &sq));
     CHECK(sq == YONO_SQUARE(5, 9));
-
-    static const struct spelling rulesets[] = {
-        {"yono", YONO_RULESET_YONO}, {"Yono", YONO_RULESET_YONO}, {"SHOGI", YONO_RULESET_SHOGI},
-        {"shogi", YONO_RULESET_SHOGI}, {"chess", -1}, {"", -1},
-    };
-    check_spellings("ruleset", yono_ruleset_from_text, rulesets, sizeof rulesets / sizeof *rulesets);
-    check_round_trip(yono_ruleset_from_text, yono_ruleset_to_text, 2);
 }
 
 static void test_pieces(void) {
@@ -148,9 +135,7 @@ static void test_status_and_end_reason(void) {
 
 int main(void) {
     test_status_and_end_reason();
-    test_seats();
-    test_kinds();
-    test_squares_and_rulesets();
+    test_byte_types();
     test_pieces();
     return check_summary("test_vocab");
 }

@@ -27,8 +27,7 @@ pub(crate) fn arg<T: FromC<C>, C>(c: C, what: &str) -> Res<T> {
 
 impl FromC<yono_seat> for Seat {
     fn from_c(seat: yono_seat, what: &str) -> Res<Seat> {
-        Seat::from_index(seat as usize)
-            .ok_or_else(|| Fail::invalid(format!("{what} {seat} is not a seat (0 to 3)")))
+        Seat::from_index(seat as usize).ok_or_else(|| Fail::invalid(format!("{what} {seat} is not a seat (0 to 3)")))
     }
 }
 
@@ -56,8 +55,7 @@ impl ToC<yono_seat> for Option<Seat> {
 
 impl FromC<yono_piece_kind> for PieceKind {
     fn from_c(kind: yono_piece_kind, what: &str) -> Res<PieceKind> {
-        PieceKind::from_index(kind as usize)
-            .ok_or_else(|| Fail::invalid(format!("{what} {kind} is not a piece kind (0 to 13)")))
+        PieceKind::from_index(kind as usize).ok_or_else(|| Fail::invalid(format!("{what} {kind} is not a piece kind (0 to 13)")))
     }
 }
 
@@ -87,11 +85,7 @@ impl FromC<yono_piece_kind> for HandKind {
 
 impl FromC<yono_ruleset> for Ruleset {
     fn from_c(ruleset: yono_ruleset, what: &str) -> Res<Ruleset> {
-        Ruleset::from_index(ruleset as usize).ok_or_else(|| {
-            Fail::invalid(format!(
-                "{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)"
-            ))
-        })
+        Ruleset::from_index(ruleset as usize).ok_or_else(|| Fail::invalid(format!("{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)")))
     }
 }
 
@@ -103,8 +97,7 @@ impl ToC<yono_ruleset> for Ruleset {
 
 impl FromC<u8> for Square {
     fn from_c(square: u8, what: &str) -> Res<Square> {
-        Square::from_index(square as usize)
-            .ok_or_else(|| Fail::invalid(format!("{what} {square} is not a square (0 to 80)")))
+        Square::from_index(square as usize).ok_or_else(|| Fail::invalid(format!("{what} {square} is not a square (0 to 80)")))
     }
 }
 
@@ -148,9 +141,7 @@ impl FromC<yono_move> for Move {
                 let from: Square = arg(mv.from, &format!("{what} origin square"))?;
                 let to: Square = arg(mv.to, &format!("{what} destination square"))?;
                 if from == to {
-                    return Err(Fail::invalid(format!(
-                        "{what}: a board move from {from} to the same square"
-                    )));
+                    return Err(Fail::invalid(format!("{what}: a board move from {from} to the same square")));
                 }
                 let promote = arg(mv.promote, &format!("{what} promote flag"))?;
                 Ok(Move::Board { from, to, promote })
@@ -243,11 +234,7 @@ pub(crate) trait Text: FromStr + ToString {
 
 /// Text that names no seat, kind, piece, square or ruleset.
 fn unknown_name(error: impl std::fmt::Display) -> Fail {
-    Fail::new(
-        yono_status::YONO_STATUS_PARSE_ERROR,
-        "unknown_name",
-        error.to_string(),
-    )
+    Fail::new(yono_status::YONO_STATUS_PARSE_ERROR, "unknown_name", error.to_string())
 }
 
 impl Text for Seat {

@@ -21,10 +21,7 @@ pub extern "C" fn yono_position_new() -> *mut yono_position {
 #[must_use]
 #[deprecated(note = "use yono_game_new_ruleset()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_new_ruleset(
-    ruleset: yono_ruleset,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_new_ruleset(ruleset: yono_ruleset, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_new_ruleset(ruleset, out) }
 }
@@ -33,10 +30,7 @@ pub unsafe extern "C" fn yono_position_new_ruleset(
 #[must_use]
 #[deprecated(note = "use yono_game_from_text()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_from_text(
-    text: *const c_char,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_from_text(text: *const c_char, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_from_text(text, out) }
 }
@@ -45,10 +39,7 @@ pub unsafe extern "C" fn yono_position_from_text(
 #[must_use]
 #[deprecated(note = "use yono_game_from_sfen()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_from_sfen(
-    sfen: *const c_char,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_from_sfen(sfen: *const c_char, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_from_sfen(sfen, out) }
 }
@@ -57,10 +48,7 @@ pub unsafe extern "C" fn yono_position_from_sfen(
 #[must_use]
 #[deprecated(note = "use yono_game_clone()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_clone(
-    pos: *const yono_position,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_clone(pos: *const yono_position, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_clone(pos, out) }
 }
@@ -69,10 +57,7 @@ pub unsafe extern "C" fn yono_position_clone(
 #[must_use]
 #[deprecated(note = "use yono_game_clone()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_snapshot(
-    game: *const yono_game,
-    out: *mut *mut yono_game,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_snapshot(game: *const yono_game, out: *mut *mut yono_game) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_clone(game, out) }
 }
@@ -89,10 +74,7 @@ pub unsafe extern "C" fn yono_position_free(pos: *mut yono_position) {
 #[must_use]
 #[deprecated(note = "use yono_game_ruleset()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_ruleset(
-    pos: *const yono_position,
-    out: *mut yono_ruleset,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_ruleset(pos: *const yono_position, out: *mut yono_ruleset) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_ruleset(pos, out) }
 }
@@ -101,10 +83,7 @@ pub unsafe extern "C" fn yono_position_ruleset(
 #[must_use]
 #[deprecated(note = "use yono_game_turn()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_turn(
-    pos: *const yono_position,
-    out: *mut yono_seat,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_turn(pos: *const yono_position, out: *mut yono_seat) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_turn(pos, out) }
 }
@@ -113,10 +92,7 @@ pub unsafe extern "C" fn yono_position_turn(
 #[must_use]
 #[deprecated(note = "use yono_game_seats_in_game()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_seats_in_game(
-    pos: *const yono_position,
-    out: *mut yono_seat_set,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_seats_in_game(pos: *const yono_position, out: *mut yono_seat_set) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_seats_in_game(pos, out) }
 }
@@ -125,10 +101,7 @@ pub unsafe extern "C" fn yono_position_seats_in_game(
 #[must_use]
 #[deprecated(note = "use yono_game_move_number()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_move_number(
-    pos: *const yono_position,
-    out: *mut u32,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_move_number(pos: *const yono_position, out: *mut u32) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_move_number(pos, out) }
 }
@@ -137,11 +110,7 @@ pub unsafe extern "C" fn yono_position_move_number(
 #[must_use]
 #[deprecated(note = "use yono_game_piece_at()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_piece_at(
-    pos: *const yono_position,
-    square: u8,
-    out: *mut yono_piece,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_piece_at(pos: *const yono_position, square: u8, out: *mut yono_piece) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_piece_at(pos, square, out) }
 }
@@ -164,11 +133,7 @@ pub unsafe extern "C" fn yono_position_reserve_count(
 #[must_use]
 #[deprecated(note = "use yono_game_threatened_by()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_threatened_by(
-    pos: *const yono_position,
-    seat: yono_seat,
-    out: *mut yono_seat_set,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_threatened_by(pos: *const yono_position, seat: yono_seat, out: *mut yono_seat_set) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_threatened_by(pos, seat, out) }
 }
@@ -177,10 +142,7 @@ pub unsafe extern "C" fn yono_position_threatened_by(
 #[must_use]
 #[deprecated(note = "use yono_game_get_status()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_status(
-    pos: *const yono_position,
-    out: *mut yono_game_status,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_status(pos: *const yono_position, out: *mut yono_game_status) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_get_status(pos, out) }
 }
@@ -189,10 +151,7 @@ pub unsafe extern "C" fn yono_position_status(
 #[must_use]
 #[deprecated(note = "use yono_game_winner()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_winner(
-    pos: *const yono_position,
-    out: *mut yono_seat,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_winner(pos: *const yono_position, out: *mut yono_seat) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_winner(pos, out) }
 }
@@ -201,11 +160,7 @@ pub unsafe extern "C" fn yono_position_winner(
 #[must_use]
 #[deprecated(note = "use yono_game_score()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_score(
-    pos: *const yono_position,
-    seat: yono_seat,
-    out: *mut i8,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_score(pos: *const yono_position, seat: yono_seat, out: *mut i8) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_score(pos, seat, out) }
 }
@@ -214,11 +169,7 @@ pub unsafe extern "C" fn yono_position_score(
 #[must_use]
 #[deprecated(note = "use yono_game_is_out()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_is_out(
-    pos: *const yono_position,
-    seat: yono_seat,
-    out: *mut u8,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_is_out(pos: *const yono_position, seat: yono_seat, out: *mut u8) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_is_out(pos, seat, out) }
 }
@@ -255,10 +206,7 @@ pub unsafe extern "C" fn yono_position_history(
 #[must_use]
 #[deprecated(note = "use yono_game_check_move()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_check_move(
-    pos: *const yono_position,
-    mv: yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_check_move(pos: *const yono_position, mv: yono_move) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_check_move(pos, mv) }
 }
@@ -276,10 +224,7 @@ pub unsafe extern "C" fn yono_position_play(pos: *mut yono_position, mv: yono_mo
 #[must_use]
 #[deprecated(note = "use yono_game_play_text()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_play_text(
-    pos: *mut yono_position,
-    text: *const c_char,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_play_text(pos: *mut yono_position, text: *const c_char) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_play_text(pos, text) }
 }
@@ -288,10 +233,7 @@ pub unsafe extern "C" fn yono_position_play_text(
 #[must_use]
 #[deprecated(note = "use yono_game_undo()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_undo(
-    pos: *mut yono_position,
-    undone: *mut yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_undo(pos: *mut yono_position, undone: *mut yono_move) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_undo(pos, undone) }
 }
@@ -342,11 +284,7 @@ pub unsafe extern "C" fn yono_position_diagram(
 #[must_use]
 #[deprecated(note = "use yono_game_perft()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_position_perft(
-    pos: *const yono_position,
-    depth: u32,
-    out: *mut u64,
-) -> yono_status {
+pub unsafe extern "C" fn yono_position_perft(pos: *const yono_position, depth: u32, out: *mut u64) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_game_perft(pos, depth, out) }
 }
@@ -355,10 +293,7 @@ pub unsafe extern "C" fn yono_position_perft(
 #[must_use]
 #[deprecated(note = "use yono_record_from_game()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_from_position(
-    pos: *const yono_position,
-    out: *mut *mut yono_record,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_from_position(pos: *const yono_position, out: *mut *mut yono_record) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_record_from_game(pos, out) }
 }
@@ -367,10 +302,7 @@ pub unsafe extern "C" fn yono_record_from_position(
 #[must_use]
 #[deprecated(note = "use yono_record_to_game()")]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_position(
-    rec: *const yono_record,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_position(rec: *const yono_record, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: the same contract.
     unsafe { yono_record_to_game(rec, out) }
 }

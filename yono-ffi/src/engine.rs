@@ -9,8 +9,8 @@ use ::yono_engine::{Engine, EngineConfig, Limits};
 
 use crate::boundary::yono_status::YONO_STATUS_GAME_OVER;
 use crate::boundary::{
-    free_handle, guard, into_handle, out_mut, read_versioned, struct_size, tag_of, try_ref,
-    write_versioned, yono_status, Castable, Fail, Versioned,
+    free_handle, guard, into_handle, out_mut, read_versioned, struct_size, tag_of, try_ref, versioned, write_versioned, yono_status,
+    Castable, Fail,
 };
 use crate::convert::ToC;
 use crate::game::yono_position;
@@ -77,19 +77,9 @@ pub struct yono_search_limits {
     pub time_seconds: f64,
 }
 
-// SAFETY (the three impls): #[repr(C)], the size first; one published version each.
-unsafe impl Versioned for yono_engine_options {
-    const NAME: &'static str = "yono_engine_options";
-    const SIZES: &'static [usize] = &[std::mem::size_of::<yono_engine_options>()];
-}
-unsafe impl Versioned for yono_search_limits {
-    const NAME: &'static str = "yono_search_limits";
-    const SIZES: &'static [usize] = &[std::mem::size_of::<yono_search_limits>()];
-}
-unsafe impl Versioned for yono_search_result {
-    const NAME: &'static str = "yono_search_result";
-    const SIZES: &'static [usize] = &[std::mem::size_of::<yono_search_result>()];
-}
+versioned!(yono_engine_options, size);
+versioned!(yono_search_limits, size);
+versioned!(yono_search_result, size);
 
 /// What a search found. Set `size` to sizeof(yono_search_result) before the call.
 #[repr(C)]
@@ -146,10 +136,7 @@ pub unsafe extern "C" fn yono_engine_options_default(out: *mut yono_engine_optio
 /// sizeof(yono_engine_options), or hash_mb out of range).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_engine_new(
-    options: *const yono_engine_options,
-    out: *mut *mut yono_engine,
-) -> yono_status {
+pub unsafe extern "C" fn yono_engine_new(options: *const yono_engine_options, out: *mut *mut yono_engine) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
@@ -161,10 +148,7 @@ pub unsafe extern "C" fn yono_engine_new(
             unsafe { read_versioned(options, default_options(), "options") }?
         };
         if !(1..=4096).contains(&opts.hash_mb) {
-            return Err(Fail::invalid(format!(
-                "hash_mb must be 1 to 4096, got {}",
-                opts.hash_mb
-            )));
+            return Err(Fail::invalid(format!("hash_mb must be 1 to 4096, got {}", opts.hash_mb)));
         }
         let engine = Engine::new(EngineConfig {
             seed: opts.seed,

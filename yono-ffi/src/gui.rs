@@ -97,9 +97,13 @@ pub unsafe extern "C" fn yono_game_drops_of(
 ) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
-        moves_query(game, moves, capacity, count, |g| {
-            Ok(g.drops_of(arg::<HandKind, _>(kind, "kind")?.0))
-        })
+        moves_query(
+            game,
+            moves,
+            capacity,
+            count,
+            |g| Ok(g.drops_of(arg::<HandKind, _>(kind, "kind")?.0)),
+        )
     }
 }
 
@@ -108,18 +112,12 @@ pub unsafe extern "C" fn yono_game_drops_of(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (from, to).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_promotion_status(
-    game: *const yono_game,
-    from: u8,
-    to: u8,
-    out: *mut yono_promotion,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_promotion_status(game: *const yono_game, from: u8, to: u8, out: *mut yono_promotion) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
         query(game, out, |g| {
             let from: Square = arg(from, "origin square")?;
-            Ok(g.promotion_status(from, arg(to, "destination square")?)
-                .to_c())
+            Ok(g.promotion_status(from, arg(to, "destination square")?).to_c())
         })
     }
 }
@@ -129,11 +127,7 @@ pub unsafe extern "C" fn yono_game_promotion_status(
 /// ILLEGAL_MOVE and GAME_OVER as yono_game_play() (nothing is played).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_preview(
-    game: *const yono_game,
-    mv: yono_move,
-    out: *mut yono_move_effect,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_preview(game: *const yono_game, mv: yono_move, out: *mut yono_move_effect) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.preview(arg(mv, "move")?)?.to_c())) }
 }
@@ -143,11 +137,7 @@ pub unsafe extern "C" fn yono_game_preview(
 /// Errors: as yono_game_play().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_play_described(
-    game: *mut yono_game,
-    mv: yono_move,
-    out: *mut yono_move_effect,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_play_described(game: *mut yono_game, mv: yono_move, out: *mut yono_move_effect) -> yono_status {
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { try_mut(game) }?;
@@ -165,10 +155,7 @@ pub unsafe extern "C" fn yono_game_play_described(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_lost_seats(
-    game: *const yono_game,
-    out: *mut yono_seat_set,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_lost_seats(game: *const yono_game, out: *mut yono_seat_set) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.lost_seats().bits())) }
 }

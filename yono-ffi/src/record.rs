@@ -6,8 +6,8 @@ use std::ffi::c_char;
 use yono::GameRecord;
 
 use crate::boundary::{
-    free_handle, guard, make_handle, opt_text_arg, query, query_text, store_if, tag_of, text_arg,
-    try_mut, try_ref, yono_status, Castable, Fail, Res,
+    free_handle, guard, make_handle, opt_text_arg, query, query_text, store_if, tag_of, text_arg, try_mut, try_ref, yono_status, Castable,
+    Fail, Res,
 };
 use crate::convert::arg;
 use crate::game::{yono_game, yono_position};
@@ -53,11 +53,7 @@ unsafe fn change(rec: *mut yono_record, f: impl FnOnce(&mut GameRecord) -> Res) 
 /// ...").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_load(
-    text: *const c_char,
-    out: *mut *mut yono_record,
-    bad_ply: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_load(text: *const c_char, out: *mut *mut yono_record, bad_ply: *mut usize) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         unsafe { store_if(bad_ply, 0) };
@@ -86,10 +82,7 @@ pub unsafe extern "C" fn yono_record_load(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_from_game(
-    game: *const yono_game,
-    out: *mut *mut yono_record,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_from_game(game: *const yono_game, out: *mut *mut yono_record) -> yono_status {
     // SAFETY: per the contract.
     guard(|| unsafe { make_handle(out, || Ok(GameRecord::from_game(try_ref(game)?.clone()))) })
 }
@@ -107,12 +100,7 @@ pub unsafe extern "C" fn yono_record_free(rec: *mut yono_record) {
 /// Errors: as yono_game_text() (with rec for game).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_save(
-    rec: *const yono_record,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_save(rec: *const yono_record, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query_text(rec, buf, buf_len, needed, |r| Ok(r.to_text())) }
 }
@@ -141,11 +129,7 @@ pub unsafe extern "C" fn yono_record_save_json(
 /// "record_bad_key" or "record_bad_value").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_set_meta(
-    rec: *mut yono_record,
-    key: *const c_char,
-    value: *const c_char,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_set_meta(rec: *mut yono_record, key: *const c_char, value: *const c_char) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
         change(rec, |r| {
@@ -193,10 +177,7 @@ pub unsafe extern "C" fn yono_record_meta(
 /// Errors: NULL_ARGUMENT (rec, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_meta_count(
-    rec: *const yono_record,
-    out: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_meta_count(rec: *const yono_record, out: *mut usize) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(rec, out, |r| Ok(r.metadata().len())) }
 }
@@ -217,12 +198,10 @@ pub unsafe extern "C" fn yono_record_meta_key(
     // SAFETY: per the contract.
     unsafe {
         query_text(rec, buf, buf_len, needed, |r| {
-            r.metadata().keys().nth(index).ok_or_else(|| {
-                Fail::invalid(format!(
-                    "metadata index {index}: the record has {} keys",
-                    r.metadata().len()
-                ))
-            })
+            r.metadata()
+                .keys()
+                .nth(index)
+                .ok_or_else(|| Fail::invalid(format!("metadata index {index}: the record has {} keys", r.metadata().len())))
         })
     }
 }
@@ -233,11 +212,7 @@ pub unsafe extern "C" fn yono_record_meta_key(
 /// "record_no_such_move" or "record_bad_value").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_set_comment(
-    rec: *mut yono_record,
-    ply: usize,
-    comment: *const c_char,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_set_comment(rec: *mut yono_record, ply: usize, comment: *const c_char) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
         change(rec, |r| {
@@ -279,10 +254,7 @@ pub unsafe extern "C" fn yono_record_comment(
 /// Errors: NULL_ARGUMENT (rec, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_ply_count(
-    rec: *const yono_record,
-    out: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_ply_count(rec: *const yono_record, out: *mut usize) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(rec, out, |r| Ok(r.moves().len())) }
 }
@@ -296,11 +268,7 @@ pub unsafe extern "C" fn yono_record_ply_count(
 /// move is not legal there; the message says why). Nothing changes on error.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_play(
-    rec: *mut yono_record,
-    mv: yono_move,
-    comment: *const c_char,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_play(rec: *mut yono_record, mv: yono_move, comment: *const c_char) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
         change(rec, |r| {
@@ -316,10 +284,7 @@ pub unsafe extern "C" fn yono_record_play(
 /// Errors: NULL_ARGUMENT (rec, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_record_to_game(
-    rec: *const yono_record,
-    out: *mut *mut yono_position,
-) -> yono_status {
+pub unsafe extern "C" fn yono_record_to_game(rec: *const yono_record, out: *mut *mut yono_position) -> yono_status {
     // SAFETY: per the contract.
     guard(|| unsafe { make_handle(out, || Ok(try_ref(rec)?.game().clone())) })
 }

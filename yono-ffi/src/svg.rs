@@ -8,8 +8,7 @@ use yono::svg::{SvgOptions, Target};
 use yono::{Move, Seat, Square};
 
 use crate::boundary::{
-    array_arg, check_size, guard, out_mut, query_text, read_versioned, write_versioned,
-    yono_status, Fail, Res, Versioned,
+    array_arg, check_size, guard, out_mut, query_text, read_versioned, versioned, write_versioned, yono_status, Fail, Res,
 };
 use crate::convert::{arg, HandKind, ToC};
 use crate::game::{yono_game, yono_position};
@@ -71,11 +70,7 @@ pub struct yono_svg_options {
     pub check_count: usize,
 }
 
-// SAFETY: #[repr(C)], the size first.
-unsafe impl Versioned for yono_svg_options {
-    const NAME: &'static str = "yono_svg_options";
-    const SIZES: &'static [usize] = &[std::mem::size_of::<yono_svg_options>()];
-}
+versioned!(yono_svg_options, struct_size);
 
 /// The first published yono_svg_options, without struct_size: what
 /// yono_svg_options_default() and yono_position_svg() still take, so programs built
@@ -105,8 +100,7 @@ pub struct yono_svg_options_v0 {
 fn defaults() -> yono_svg_options {
     let d = SvgOptions::default();
     let squares = |v: &[Square]| (std::ptr::null(), v.len());
-    let ((highlight, highlight_count), (destinations, destinations_count)) =
-        (squares(&d.highlight), squares(&d.destinations));
+    let ((highlight, highlight_count), (destinations, destinations_count)) = (squares(&d.highlight), squares(&d.destinations));
     let (check, check_count) = squares(&d.check);
     yono_svg_options {
         struct_size: std::mem::size_of::<yono_svg_options>(),
@@ -121,9 +115,7 @@ fn defaults() -> yono_svg_options {
         text_as_paths: d.text_as_paths as u8,
         selected: d.selected.to_c(),
         selected_reserve_seat: d.selected_reserve.map(|(s, _)| s).to_c(),
-        selected_reserve_kind: d
-            .selected_reserve
-            .map_or(YONO_PIECE_NONE, |(_, k)| k.to_c()),
+        selected_reserve_kind: d.selected_reserve.map_or(YONO_PIECE_NONE, |(_, k)| k.to_c()),
         destinations,
         destinations_count,
         check,
@@ -138,10 +130,7 @@ fn defaults() -> yono_svg_options {
 /// know).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_svg_options_init(
-    opts: *mut yono_svg_options,
-    struct_size: usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_svg_options_init(opts: *mut yono_svg_options, struct_size: usize) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         unsafe { out_mut(opts, "opts") }?;
@@ -183,10 +172,7 @@ pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options_v0)
 unsafe fn squares_arg(ptr: *const u8, count: usize, what: &str) -> Res<Vec<Square>> {
     // SAFETY: per the contract.
     let squares = unsafe { array_arg(ptr, count, 81 * 16, what) }?;
-    squares
-        .iter()
-        .map(|&sq| arg(sq, &format!("{what} square")))
-        .collect()
+    squares.iter().map(|&sq| arg(sq, &format!("{what} square"))).collect()
 }
 
 /// The options of a (current-layout) struct, checked.
@@ -315,11 +301,7 @@ impl ToC<yono_rect> for yono::svg::Rect {
 /// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (square, orientation).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_svg_square_rect(
-    square: u8,
-    orientation: yono_seat,
-    out: *mut yono_rect,
-) -> yono_status {
+pub unsafe extern "C" fn yono_svg_square_rect(square: u8, orientation: yono_seat, out: *mut yono_rect) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
@@ -345,8 +327,7 @@ pub unsafe extern "C" fn yono_svg_reserve_rect(
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
         let (seat, HandKind(kind)) = (arg(seat, "seat")?, arg(kind, "kind")?);
-        let rect = yono::svg::reserve_rect(seat, kind, arg(orientation, "orientation")?)
-            .ok_or_else(|| Fail::invalid("no reserve slot"))?;
+        let rect = yono::svg::reserve_rect(seat, kind, arg(orientation, "orientation")?).ok_or_else(|| Fail::invalid("no reserve slot"))?;
         *out = rect.to_c();
         Ok(())
     })
@@ -370,13 +351,7 @@ pub unsafe extern "C" fn yono_svg_hit_test(
 ) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
-        let (square, seat, kind) = unsafe {
-            (
-                out_mut(square, "square")?,
-                out_mut(seat, "seat")?,
-                out_mut(kind, "kind")?,
-            )
-        };
+        let (square, seat, kind) = unsafe { (out_mut(square, "square")?, out_mut(seat, "seat")?, out_mut(kind, "kind")?) };
         let (sq, reserve) = match yono::svg::hit_test(x, y, arg(orientation, "orientation")?) {
             Some(Target::Square(sq)) => (Some(sq), None),
             Some(Target::Reserve(s, k)) => (None, Some((s, k))),

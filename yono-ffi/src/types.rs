@@ -180,10 +180,7 @@ pub(crate) const KINDS: [(yono_piece_kind, PieceKind); 14] = [
 ];
 
 /// Every C ruleset number beside the core's ruleset.
-pub(crate) const RULESETS: [(yono_ruleset, Ruleset); 2] = [
-    (YONO_RULESET_YONO, Ruleset::Yono),
-    (YONO_RULESET_SHOGI, Ruleset::Shogi),
-];
+pub(crate) const RULESETS: [(yono_ruleset, Ruleset); 2] = [(YONO_RULESET_YONO, Ruleset::Yono), (YONO_RULESET_SHOGI, Ruleset::Shogi)];
 
 /// Every C game-status number beside a core status of that kind.
 const STATUSES: [(yono_game_status, Status); 3] = [

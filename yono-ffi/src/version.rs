@@ -30,11 +30,10 @@ const PATCH: u32 = component(env!("CARGO_PKG_VERSION_PATCH"));
 const NUMBER: u32 = MAJOR * 1_000_000 + MINOR * 1_000 + PATCH;
 
 /// The version as a C string.
-const VERSION: &CStr =
-    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
-        Ok(v) => v,
-        Err(_) => c"unknown",
-    };
+const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+    Ok(v) => v,
+    Err(_) => c"unknown",
+};
 
 /// The library version, e.g. "0.1.0".
 ///
@@ -81,10 +80,7 @@ mod tests {
         let text = unsafe { CStr::from_ptr(yono_version()) }.to_str().unwrap();
         let parts: Vec<u32> = text.split('.').map(|p| p.parse().unwrap()).collect();
         assert_eq!(parts.len(), 3);
-        assert_eq!(
-            yono_version_number(),
-            parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]
-        );
+        assert_eq!(yono_version_number(), parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]);
     }
 
     #[test]

@@ -27,12 +27,7 @@ unsafe fn from_text<T: Text + ToC<C>, C>(text: *const c_char, out: *mut C) -> yo
 ///
 /// # Safety
 /// `buf` and `needed` as in the buffer rules.
-unsafe fn to_text<T: ToString>(
-    value: impl FnOnce() -> Res<T>,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+unsafe fn to_text<T: ToString>(value: impl FnOnce() -> Res<T>, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: per the contract.
     guard(|| unsafe { write_text(&value()?.to_string(), buf, buf_len, needed) })
 }
@@ -44,10 +39,7 @@ unsafe fn to_text<T: ToString>(
 /// "malformed_move").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_move_from_text(
-    text: *const c_char,
-    out: *mut yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_move_from_text(text: *const c_char, out: *mut yono_move) -> yono_status {
     // SAFETY: the same contract.
     unsafe { from_text::<Move, _>(text, out) }
 }
@@ -58,12 +50,7 @@ pub unsafe extern "C" fn yono_move_from_text(
 /// buf_len > 0; needed in a query), BUFFER_TOO_SMALL.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_move_to_text(
-    mv: yono_move,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_move_to_text(mv: yono_move, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: the same contract.
     unsafe { to_text(|| arg::<Move, _>(mv, "move"), buf, buf_len, needed) }
 }
@@ -73,10 +60,7 @@ pub unsafe extern "C" fn yono_move_to_text(
 /// Errors: NULL_ARGUMENT (text, out), INVALID_UTF8, PARSE_ERROR (code "unknown_name").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_seat_from_text(
-    text: *const c_char,
-    out: *mut yono_seat,
-) -> yono_status {
+pub unsafe extern "C" fn yono_seat_from_text(text: *const c_char, out: *mut yono_seat) -> yono_status {
     // SAFETY: the same contract.
     unsafe { from_text::<Seat, _>(text, out) }
 }
@@ -86,12 +70,7 @@ pub unsafe extern "C" fn yono_seat_from_text(
 /// Errors: INVALID_ARGUMENT (seat), as yono_move_to_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_seat_to_text(
-    seat: yono_seat,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_seat_to_text(seat: yono_seat, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: the same contract.
     unsafe { to_text(|| arg::<Seat, _>(seat, "seat"), buf, buf_len, needed) }
 }
@@ -102,10 +81,7 @@ pub unsafe extern "C" fn yono_seat_to_text(
 /// Errors: as yono_seat_from_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_piece_kind_from_text(
-    text: *const c_char,
-    out: *mut yono_piece_kind,
-) -> yono_status {
+pub unsafe extern "C" fn yono_piece_kind_from_text(text: *const c_char, out: *mut yono_piece_kind) -> yono_status {
     // SAFETY: the same contract.
     unsafe { from_text::<PieceKind, _>(text, out) }
 }
@@ -130,10 +106,7 @@ pub unsafe extern "C" fn yono_piece_kind_to_text(
 /// Errors: as yono_seat_from_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_piece_from_text(
-    text: *const c_char,
-    out: *mut yono_piece,
-) -> yono_status {
+pub unsafe extern "C" fn yono_piece_from_text(text: *const c_char, out: *mut yono_piece) -> yono_status {
     // SAFETY: the same contract.
     unsafe { from_text::<Piece, _>(text, out) }
 }
@@ -142,12 +115,7 @@ pub unsafe extern "C" fn yono_piece_from_text(
 /// Errors: INVALID_ARGUMENT (a seat or kind that is none), as yono_move_to_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_piece_to_text(
-    piece: yono_piece,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_piece_to_text(piece: yono_piece, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: the same contract.
     unsafe { to_text(|| arg::<Piece, _>(piece, "piece"), buf, buf_len, needed) }
 }
@@ -167,12 +135,7 @@ pub unsafe extern "C" fn yono_square_from_text(text: *const c_char, out: *mut u8
 /// Errors: INVALID_ARGUMENT (square), as yono_move_to_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_square_to_text(
-    square: u8,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_square_to_text(square: u8, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: the same contract.
     unsafe { to_text(|| arg::<Square, _>(square, "square"), buf, buf_len, needed) }
 }
@@ -181,10 +144,7 @@ pub unsafe extern "C" fn yono_square_to_text(
 /// Errors: as yono_seat_from_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_ruleset_from_text(
-    text: *const c_char,
-    out: *mut yono_ruleset,
-) -> yono_status {
+pub unsafe extern "C" fn yono_ruleset_from_text(text: *const c_char, out: *mut yono_ruleset) -> yono_status {
     // SAFETY: the same contract.
     unsafe { from_text::<Ruleset, _>(text, out) }
 }
@@ -194,19 +154,7 @@ pub unsafe extern "C" fn yono_ruleset_from_text(
 /// Errors: INVALID_ARGUMENT (ruleset), as yono_move_to_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_ruleset_to_text(
-    ruleset: yono_ruleset,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_ruleset_to_text(ruleset: yono_ruleset, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: the same contract.
-    unsafe {
-        to_text(
-            || arg::<Ruleset, _>(ruleset, "ruleset"),
-            buf,
-            buf_len,
-            needed,
-        )
-    }
+    unsafe { to_text(|| arg::<Ruleset, _>(ruleset, "ruleset"), buf, buf_len, needed) }
 }

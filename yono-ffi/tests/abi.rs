@@ -42,11 +42,7 @@ fn strip_comments(text: &str) -> String {
 /// One space between tokens, none inside parentheses' edges or before commas.
 fn squeeze(text: &str) -> String {
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    words
-        .replace("( ", "(")
-        .replace(" )", ")")
-        .replace(" ,", ",")
-        .replace(" ;", ";")
+    words.replace("( ", "(").replace(" )", ")").replace(" ,", ",").replace(" ;", ";")
 }
 
 /// Removes the attribute macros, which say how a declaration warns, not what it is.
@@ -115,10 +111,7 @@ fn declarations(header: &str) -> BTreeSet<String> {
         }
         decl.push(c);
     }
-    assert!(
-        decl.trim().is_empty(),
-        "text after the last declaration: {decl:?}"
-    );
+    assert!(decl.trim().is_empty(), "text after the last declaration: {decl:?}");
     out
 }
 
@@ -136,12 +129,7 @@ fn add_declaration(decl: &str, out: &mut BTreeSet<String>) {
             out.insert(format!("enum {name} {member}"));
         }
     } else {
-        for (i, field) in body
-            .split(';')
-            .map(str::trim)
-            .filter(|f| !f.is_empty())
-            .enumerate()
-        {
+        for (i, field) in body.split(';').map(str::trim).filter(|f| !f.is_empty()).enumerate() {
             out.insert(format!("struct {name}[{i}] {field}"));
         }
     }
@@ -163,10 +151,7 @@ fn every_published_declaration_is_still_declared() {
     let published = std::fs::read_to_string(manifest_dir().join("abi-0.1.txt")).unwrap();
     let published: Vec<&str> = published.lines().filter(|l| !l.is_empty()).collect();
     assert!(published.len() > 250, "abi-0.1.txt is too short");
-    let missing: Vec<&&str> = published
-        .iter()
-        .filter(|l| !current.contains(**l))
-        .collect();
+    let missing: Vec<&&str> = published.iter().filter(|l| !current.contains(**l)).collect();
     assert!(
         missing.is_empty(),
         "include/yono.h lost or changed published declarations (only additions and \

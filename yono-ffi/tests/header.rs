@@ -46,10 +46,7 @@ fn generate() -> String {
 fn header_is_fresh() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../include/yono.h");
     let generated = generate();
-    assert!(
-        generated.contains("yono_position_new"),
-        "header lacks the API"
-    );
+    assert!(generated.contains("yono_position_new"), "header lacks the API");
     if std::env::var_os("YONO_UPDATE_HEADER").is_some_and(|v| v == "1") {
         std::fs::write(&path, &generated).expect("write include/yono.h");
         return;

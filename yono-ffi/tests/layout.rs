@@ -33,17 +33,10 @@ fn sources(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
 /// The files of the tree: each line's leading names ending in `.rs` or `/`, under the
 /// folders their indentation (two spaces a level) puts them in.
 fn tree(section: &str) -> BTreeSet<String> {
-    let block = section
-        .split("```")
-        .nth(1)
-        .expect("the tree in a ``` block");
+    let block = section.split("```").nth(1).expect("the tree in a ``` block");
     let mut folders: Vec<String> = Vec::new();
     let mut files = BTreeSet::new();
-    for line in block
-        .lines()
-        .skip_while(|l| !l.starts_with("yono-ffi/src/"))
-        .skip(1)
-    {
+    for line in block.lines().skip_while(|l| !l.starts_with("yono-ffi/src/")).skip(1) {
         let depth = (line.len() - line.trim_start().len()) / 2;
         if depth == 0 || line.trim().is_empty() {
             continue;
@@ -80,10 +73,7 @@ fn the_tree_lists_exactly_the_source_files() {
         unlisted.is_empty(),
         "files missing from the tree in docs/ARCHITECTURE.md: {unlisted:?}"
     );
-    assert!(
-        missing.is_empty(),
-        "the tree lists files that do not exist: {missing:?}"
-    );
+    assert!(missing.is_empty(), "the tree lists files that do not exist: {missing:?}");
 }
 
 /// The `yono_*` names of one column of the names table (0-based).
@@ -135,29 +125,17 @@ fn the_names_table_names_the_header() {
     assert!(functions.len() > 100, "{}", functions.len());
     let header = std::fs::read_to_string(root().join("include/yono.h")).unwrap();
     for name in current.iter().chain(&old) {
-        assert!(
-            header.contains(name.as_str()),
-            "{name} is not in include/yono.h"
-        );
+        assert!(header.contains(name.as_str()), "{name} is not in include/yono.h");
     }
     for (name, deprecated) in &functions {
         if current.contains(name) {
-            assert!(
-                !deprecated,
-                "{name} is a current name but deprecated in the header"
-            );
+            assert!(!deprecated, "{name} is a current name but deprecated in the header");
         }
         if old.contains(name) {
-            assert!(
-                deprecated,
-                "{name} is an old name but not deprecated in the header"
-            );
+            assert!(deprecated, "{name} is an old name but not deprecated in the header");
         }
         if *deprecated {
-            assert!(
-                old.contains(name),
-                "{name} is deprecated but not in the names table"
-            );
+            assert!(old.contains(name), "{name} is deprecated but not in the names table");
         }
     }
 }
@@ -174,9 +152,6 @@ fn every_old_name_is_called_from_c() {
         .collect();
     assert!(old.len() > 25, "{old:?}");
     for name in old {
-        assert!(
-            calls.contains(&format!("{name}(")),
-            "no C test calls {name}()"
-        );
+        assert!(calls.contains(&format!("{name}(")), "no C test calls {name}()");
     }
 }

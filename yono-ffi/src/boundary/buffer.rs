@@ -48,10 +48,7 @@ pub(crate) unsafe fn opt_text_arg<'a>(p: *const c_char, what: &str) -> Res<Optio
         Fail::new(
             yono_status::YONO_STATUS_INVALID_UTF8,
             "invalid_utf8",
-            format!(
-                "{what} is not valid UTF-8 (bad byte at offset {})",
-                e.valid_up_to()
-            ),
+            format!("{what} is not valid UTF-8 (bad byte at offset {})", e.valid_up_to()),
         )
     })
 }
@@ -60,12 +57,7 @@ pub(crate) unsafe fn opt_text_arg<'a>(p: *const c_char, what: &str) -> Res<Optio
 ///
 /// # Safety
 /// `ptr` points to `count` readable elements when `count` is not 0.
-pub(crate) unsafe fn array_arg<'a, T>(
-    ptr: *const T,
-    count: usize,
-    max: usize,
-    what: &str,
-) -> Res<&'a [T]> {
+pub(crate) unsafe fn array_arg<'a, T>(ptr: *const T, count: usize, max: usize, what: &str) -> Res<&'a [T]> {
     if count == 0 {
         return Ok(&[]);
     }
@@ -73,9 +65,7 @@ pub(crate) unsafe fn array_arg<'a, T>(
         return Err(Fail::null(&format!("{what} (with a nonzero count)")));
     }
     if count > max {
-        return Err(Fail::invalid(format!(
-            "{what} count {count} is more than {max}"
-        )));
+        return Err(Fail::invalid(format!("{what} count {count} is more than {max}")));
     }
     // SAFETY: ptr points to count readable elements, per the contract.
     Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
@@ -87,13 +77,7 @@ pub(crate) unsafe fn array_arg<'a, T>(
 ///
 /// # Safety
 /// `needed` is NULL or writable.
-unsafe fn reserve<T>(
-    need: usize,
-    buf: *mut T,
-    capacity: usize,
-    needed: *mut usize,
-    unit: &str,
-) -> Res<bool> {
+unsafe fn reserve<T>(need: usize, buf: *mut T, capacity: usize, needed: *mut usize, unit: &str) -> Res<bool> {
     if buf.is_null() {
         if capacity != 0 {
             return Err(Fail::null("the buffer (with a nonzero capacity)"));
@@ -117,20 +101,14 @@ unsafe fn reserve<T>(
 ///
 /// # Safety
 /// `buf` is NULL or has `len` writable bytes; `needed` is NULL or writable.
-pub(crate) unsafe fn write_text(
-    text: &str,
-    buf: *mut c_char,
-    len: usize,
-    needed: *mut usize,
-) -> Res {
+pub(crate) unsafe fn write_text(text: &str, buf: *mut c_char, len: usize, needed: *mut usize) -> Res {
     // SAFETY: per the contract.
-    let write =
-        unsafe { reserve(text.len() + 1, buf, len, needed, "bytes") }.inspect_err(|_| {
-            if !buf.is_null() && len > 0 {
-                // SAFETY: buf has at least one writable byte.
-                unsafe { *buf = 0 };
-            }
-        })?;
+    let write = unsafe { reserve(text.len() + 1, buf, len, needed, "bytes") }.inspect_err(|_| {
+        if !buf.is_null() && len > 0 {
+            // SAFETY: buf has at least one writable byte.
+            unsafe { *buf = 0 };
+        }
+    })?;
     if write {
         // SAFETY: buf has `len > text.len()` writable bytes and cannot overlap `text`.
         unsafe {

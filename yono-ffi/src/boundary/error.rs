@@ -52,16 +52,10 @@ const STATUS_NAMES: [(yono_status, &CStr); 10] = [
     (YONO_STATUS_INVALID_UTF8, c"YONO_STATUS_INVALID_UTF8"),
     (YONO_STATUS_PARSE_ERROR, c"YONO_STATUS_PARSE_ERROR"),
     (YONO_STATUS_ILLEGAL_MOVE, c"YONO_STATUS_ILLEGAL_MOVE"),
-    (
-        YONO_STATUS_BUFFER_TOO_SMALL,
-        c"YONO_STATUS_BUFFER_TOO_SMALL",
-    ),
+    (YONO_STATUS_BUFFER_TOO_SMALL, c"YONO_STATUS_BUFFER_TOO_SMALL"),
     (YONO_STATUS_GAME_OVER, c"YONO_STATUS_GAME_OVER"),
     (YONO_STATUS_INTERNAL_ERROR, c"YONO_STATUS_INTERNAL_ERROR"),
-    (
-        YONO_STATUS_INVALID_ARGUMENT,
-        c"YONO_STATUS_INVALID_ARGUMENT",
-    ),
+    (YONO_STATUS_INVALID_ARGUMENT, c"YONO_STATUS_INVALID_ARGUMENT"),
     (YONO_STATUS_NOTHING_TO_UNDO, c"YONO_STATUS_NOTHING_TO_UNDO"),
 ];
 
@@ -118,11 +112,7 @@ impl Fail {
     }
 
     pub(crate) fn null(what: &str) -> Fail {
-        Fail::new(
-            YONO_STATUS_NULL_ARGUMENT,
-            "null_argument",
-            format!("{what} is NULL"),
-        )
+        Fail::new(YONO_STATUS_NULL_ARGUMENT, "null_argument", format!("{what} is NULL"))
     }
 
     pub(crate) fn invalid(message: impl Into<String>) -> Fail {
@@ -206,10 +196,7 @@ pub(crate) fn code_cstr(code: &str) -> &'static CStr {
 
 /// The number of a code in `enum yono_error_code` (0 for none or unknown).
 pub(crate) fn code_number(code: &CStr) -> u32 {
-    codes::ERROR_CODE_NAMES
-        .iter()
-        .position(|c| *c == code)
-        .map_or(0, |i| i as u32)
+    codes::ERROR_CODE_NAMES.iter().position(|c| *c == code).map_or(0, |i| i as u32)
 }
 
 pub(crate) fn set_last_error(code: &'static str, message: &str) {
@@ -239,10 +226,7 @@ pub(crate) fn clear_last_error() {
 /// must not clear the error, so it is the one reader outside the panic guard.)
 fn read_last_error<T>(f: impl Fn(&LastError) -> T) -> Option<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        LAST_ERROR
-            .try_with(|e| e.try_borrow().map(|e| f(&e)).ok())
-            .ok()
-            .flatten()
+        LAST_ERROR.try_with(|e| e.try_borrow().map(|e| f(&e)).ok()).ok().flatten()
     }))
     .ok()
     .flatten()
@@ -289,11 +273,7 @@ pub extern "C" fn yono_last_error_code_number() -> yono_error_code {
 #[no_mangle]
 pub extern "C" fn yono_error_code_name(code: u32) -> *const c_char {
     super::guard_value(c"".as_ptr(), || {
-        codes::ERROR_CODE_NAMES
-            .get(code as usize)
-            .copied()
-            .unwrap_or(c"")
-            .as_ptr()
+        codes::ERROR_CODE_NAMES.get(code as usize).copied().unwrap_or(c"").as_ptr()
     })
 }
 

@@ -90,11 +90,7 @@ unsafe fn tagged<C: Castable>(p: *const C) -> Res<*mut Tagged<C::RustType>> {
         None if found == FREED => format!("a freed handle was passed as a live {name}"),
         None => format!("the pointer passed as a {name} is no handle of this library"),
     };
-    Err(Fail::new(
-        yono_status::YONO_STATUS_INVALID_ARGUMENT,
-        "wrong_handle_type",
-        message,
-    ))
+    Err(Fail::new(yono_status::YONO_STATUS_INVALID_ARGUMENT, "wrong_handle_type", message))
 }
 
 /// The value behind a const handle.
@@ -125,10 +121,7 @@ pub(crate) fn into_handle<C: Castable>(value: C::RustType) -> *mut C {
 ///
 /// # Safety
 /// `out` is NULL or writable.
-pub(crate) unsafe fn make_handle<C: Castable>(
-    out: *mut *mut C,
-    make: impl FnOnce() -> Res<C::RustType>,
-) -> Res {
+pub(crate) unsafe fn make_handle<C: Castable>(out: *mut *mut C, make: impl FnOnce() -> Res<C::RustType>) -> Res {
     // SAFETY: NULL or writable, per the contract.
     let out = unsafe { out.as_mut() }.ok_or_else(|| Fail::null("out"))?;
     *out = std::ptr::null_mut();

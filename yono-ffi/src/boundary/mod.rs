@@ -9,25 +9,19 @@ mod handle;
 mod panic;
 mod sized;
 
-pub(crate) use buffer::{
-    array_arg, opt_text_arg, out_mut, store_if, text_arg, write_array, write_text,
-};
+pub(crate) use buffer::{array_arg, opt_text_arg, out_mut, store_if, text_arg, write_array, write_text};
 #[cfg(test)]
-pub(crate) use error::{
-    clear_last_error, code_cstr, code_number, codes, set_last_error, FFI_CODES,
-};
+pub(crate) use error::{clear_last_error, code_cstr, code_number, codes, set_last_error, FFI_CODES};
 pub use error::{
-    yono_error_code, yono_error_code_name, yono_last_error_code, yono_last_error_code_number,
-    yono_last_error_message, yono_status, yono_status_name,
+    yono_error_code, yono_error_code_name, yono_last_error_code, yono_last_error_code_number, yono_last_error_message, yono_status,
+    yono_status_name,
 };
 pub(crate) use error::{Fail, Res};
-pub(crate) use handle::{
-    free_handle, into_handle, make_handle, tag_of, try_mut, try_ref, Castable,
-};
+pub(crate) use handle::{free_handle, into_handle, make_handle, tag_of, try_mut, try_ref, Castable};
 #[cfg(any(test, feature = "selftest"))]
 pub use panic::yono_selftest_internal_error;
 pub(crate) use panic::{guard, guard_value};
-pub(crate) use sized::{check_size, read_versioned, struct_size, write_versioned, Versioned};
+pub(crate) use sized::{check_size, read_versioned, struct_size, versioned, write_versioned, Versioned};
 
 /// Runs a query on a const handle and stores its answer in `*out`: the shape of most
 /// reading functions (`yono_game_turn(game, &seat)`).

@@ -19,10 +19,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 fn record_panic(payload: &(dyn std::any::Any + Send)) {
-    set_last_error(
-        "internal_error",
-        &format!("internal error: {}", panic_message(payload)),
-    );
+    set_last_error("internal_error", &format!("internal error: {}", panic_message(payload)));
 }
 
 /// The boundary around every function that returns a status: clears the last error,

@@ -9,7 +9,8 @@
 
 use super::error::{Fail, Res};
 
-/// A struct whose first field is a `size_t` holding its size.
+/// A struct whose first field is a `size_t` holding its size: implemented by
+/// [`versioned!`], which checks that at compile time.
 ///
 /// # Safety
 /// Implementors are `#[repr(C)]` with a `usize` as their first field.
@@ -58,9 +59,7 @@ pub(crate) unsafe fn read_versioned<T: Versioned>(p: *const T, defaults: T, what
     let mut out = defaults;
     // SAFETY: the caller's struct has `size <= size_of::<T>()` readable bytes (SIZES
     // holds no larger size), `out` as many writable ones, and they do not overlap.
-    unsafe {
-        std::ptr::copy_nonoverlapping(p.cast::<u8>(), (&mut out as *mut T).cast::<u8>(), size)
-    };
+    unsafe { std::ptr::copy_nonoverlapping(p.cast::<u8>(), (&mut out as *mut T).cast::<u8>(), size) };
     Ok(out)
 }
 
@@ -72,7 +71,22 @@ pub(crate) unsafe fn read_versioned<T: Versioned>(p: *const T, defaults: T, what
 pub(crate) unsafe fn write_versioned<T: Versioned>(p: *mut T, value: &T, size: usize) {
     debug_assert!(T::SIZES.contains(&size));
     // SAFETY: per the contract; `value` has size_of::<T>() >= size readable bytes.
-    unsafe {
-        std::ptr::copy_nonoverlapping((value as *const T).cast::<u8>(), p.cast::<u8>(), size)
+    unsafe { std::ptr::copy_nonoverlapping((value as *const T).cast::<u8>(), p.cast::<u8>(), size) };
+}
+
+/// Declares a `#[repr(C)]` struct versioned: `versioned!(yono_search_limits, size)`
+/// names its size field (checked to be a `usize` at offset 0); older published sizes,
+/// oldest first, may follow (`versioned!(s, size, 24, 32)`), the current size is last.
+macro_rules! versioned {
+    ($name:ident, $size:ident $(, $older:expr)*) => {
+        const _: () = assert!(std::mem::offset_of!($name, $size) == 0);
+        const _: fn(&$name) -> usize = |s| s.$size;
+        // SAFETY: the size field is a usize at offset 0 (checked above), and the structs
+        // this macro is given are #[repr(C)] (their C declarations are the header's).
+        unsafe impl $crate::boundary::Versioned for $name {
+            const NAME: &'static str = stringify!($name);
+            const SIZES: &'static [usize] = &[$($older,)* std::mem::size_of::<$name>()];
+        }
     };
 }
+pub(crate) use versioned;

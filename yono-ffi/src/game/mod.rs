@@ -6,9 +6,7 @@ use std::ffi::c_char;
 
 use yono::{Game, Position, Ruleset};
 
-use crate::boundary::{
-    free_handle, guard, make_handle, tag_of, text_arg, try_ref, yono_status, Castable,
-};
+use crate::boundary::{free_handle, guard, make_handle, tag_of, text_arg, try_ref, yono_status, Castable};
 use crate::convert::arg;
 use crate::types::yono_ruleset;
 
@@ -68,10 +66,7 @@ pub extern "C" fn yono_game_new() -> *mut yono_game {
 /// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (ruleset).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_new_ruleset(
-    ruleset: yono_ruleset,
-    out: *mut *mut yono_game,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_new_ruleset(ruleset: yono_ruleset, out: *mut *mut yono_game) -> yono_status {
     // SAFETY: NULL or writable, per the contract.
     guard(|| unsafe { make_handle(out, || Ok(Game::new(arg(ruleset, "ruleset")?))) })
 }
@@ -88,10 +83,7 @@ pub unsafe extern "C" fn yono_game_new_ruleset(
 /// yono_last_error_code() for what is wrong).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_from_text(
-    text: *const c_char,
-    out: *mut *mut yono_game,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_from_text(text: *const c_char, out: *mut *mut yono_game) -> yono_status {
     guard(|| {
         // SAFETY: per the contract.
         unsafe { make_handle(out, || Ok(Game::from_text(text_arg(text, "text")?)?)) }
@@ -105,19 +97,10 @@ pub unsafe extern "C" fn yono_game_from_text(
 /// Ownership and errors as yono_game_from_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_from_sfen(
-    sfen: *const c_char,
-    out: *mut *mut yono_game,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_from_sfen(sfen: *const c_char, out: *mut *mut yono_game) -> yono_status {
     guard(|| {
         // SAFETY: per the contract.
-        unsafe {
-            make_handle(out, || {
-                Ok(Game::from_position(Position::from_sfen(text_arg(
-                    sfen, "sfen",
-                )?)?))
-            })
-        }
+        unsafe { make_handle(out, || Ok(Game::from_position(Position::from_sfen(text_arg(sfen, "sfen")?)?))) }
     })
 }
 
@@ -132,10 +115,7 @@ pub unsafe extern "C" fn yono_game_from_sfen(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (code "wrong_handle_type").
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_clone(
-    game: *const yono_game,
-    out: *mut *mut yono_game,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_clone(game: *const yono_game, out: *mut *mut yono_game) -> yono_status {
     // SAFETY: per the contract.
     guard(|| unsafe { make_handle(out, || Ok(try_ref(game)?.clone())) })
 }

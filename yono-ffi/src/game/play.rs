@@ -17,16 +17,12 @@ use super::yono_game;
 /// GAME_OVER.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_check_move(
-    game: *const yono_game,
-    mv: yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_check_move(game: *const yono_game, mv: yono_move) -> yono_status {
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract.
         let game = unsafe { try_ref(game) }?;
         let mv = arg(mv, "move")?;
-        game.check_move(mv)
-            .map_err(|reason| Fail::from(MoveError::Illegal { mv, reason }))
+        game.check_move(mv).map_err(|reason| Fail::from(MoveError::Illegal { mv, reason }))
     })
 }
 
@@ -57,10 +53,7 @@ pub unsafe extern "C" fn yono_game_play(game: *mut yono_game, mv: yono_move) -> 
 /// "malformed_move"), ILLEGAL_MOVE, GAME_OVER.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_play_text(
-    game: *mut yono_game,
-    text: *const c_char,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_play_text(game: *mut yono_game, text: *const c_char) -> yono_status {
     // SAFETY: the same contract.
     unsafe {
         play_with(game, |g| {
@@ -104,10 +97,7 @@ unsafe fn step(game: *mut yono_game, out: *mut yono_move, redo: bool) -> yono_st
 /// position; the game is unchanged).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_undo(
-    game: *mut yono_game,
-    undone: *mut yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_undo(game: *mut yono_game, undone: *mut yono_move) -> yono_status {
     // SAFETY: the same contract.
     unsafe { step(game, undone, false) }
 }
@@ -118,10 +108,7 @@ pub unsafe extern "C" fn yono_game_undo(
 /// move to play again; nothing changes).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_redo(
-    game: *mut yono_game,
-    redone: *mut yono_move,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_redo(game: *mut yono_game, redone: *mut yono_move) -> yono_status {
     // SAFETY: the same contract.
     unsafe { step(game, redone, true) }
 }
@@ -130,10 +117,7 @@ pub unsafe extern "C" fn yono_game_redo(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_redo_count(
-    game: *const yono_game,
-    out: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_redo_count(game: *const yono_game, out: *mut usize) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.redo_moves().len())) }
 }

@@ -34,10 +34,7 @@ pub(crate) unsafe fn moves_query<'a, L: AsRef<[Move]>>(
 /// (another handle type) for every function on a yono_game.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_ruleset(
-    game: *const yono_game,
-    out: *mut yono_ruleset,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_ruleset(game: *const yono_game, out: *mut yono_ruleset) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.position().ruleset().to_c())) }
 }
@@ -49,10 +46,7 @@ pub unsafe extern "C" fn yono_game_ruleset(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_turn(
-    game: *const yono_game,
-    out: *mut yono_seat,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_turn(game: *const yono_game, out: *mut yono_seat) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.position().turn().to_c())) }
 }
@@ -63,10 +57,7 @@ pub unsafe extern "C" fn yono_game_turn(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_seats_in_game(
-    game: *const yono_game,
-    out: *mut yono_seat_set,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_seats_in_game(game: *const yono_game, out: *mut yono_seat_set) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.position().seats_in_game().bits())) }
 }
@@ -75,10 +66,7 @@ pub unsafe extern "C" fn yono_game_seats_in_game(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_move_number(
-    game: *const yono_game,
-    out: *mut u32,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_move_number(game: *const yono_game, out: *mut u32) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.position().move_number())) }
 }
@@ -88,17 +76,9 @@ pub unsafe extern "C" fn yono_game_move_number(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (square).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_piece_at(
-    game: *const yono_game,
-    square: u8,
-    out: *mut yono_piece,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_piece_at(game: *const yono_game, square: u8, out: *mut yono_piece) -> yono_status {
     // SAFETY: per the contract.
-    unsafe {
-        query(game, out, |g| {
-            Ok(g.position().piece_at(arg(square, "square")?).to_c())
-        })
-    }
+    unsafe { query(game, out, |g| Ok(g.position().piece_at(arg(square, "square")?).to_c())) }
 }
 
 /// Stores how many pieces of `kind` (YONO_PIECE_ROOK .. YONO_PIECE_PAWN) `seat`
@@ -127,17 +107,9 @@ pub unsafe extern "C" fn yono_game_reserve_count(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (seat).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_threatened_by(
-    game: *const yono_game,
-    seat: yono_seat,
-    out: *mut yono_seat_set,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_threatened_by(game: *const yono_game, seat: yono_seat, out: *mut yono_seat_set) -> yono_status {
     // SAFETY: per the contract.
-    unsafe {
-        query(game, out, |g| {
-            Ok(g.position().threatened_by(arg(seat, "seat")?).bits())
-        })
-    }
+    unsafe { query(game, out, |g| Ok(g.position().threatened_by(arg(seat, "seat")?).bits())) }
 }
 
 /// Stores the game status (YONO_GAME_ONGOING, YONO_GAME_WON or
@@ -146,10 +118,7 @@ pub unsafe extern "C" fn yono_game_threatened_by(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_get_status(
-    game: *const yono_game,
-    out: *mut yono_game_status,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_get_status(game: *const yono_game, out: *mut yono_game_status) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.status().to_c())) }
 }
@@ -159,10 +128,7 @@ pub unsafe extern "C" fn yono_game_get_status(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_end_reason(
-    game: *const yono_game,
-    out: *mut yono_end_reason,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_end_reason(game: *const yono_game, out: *mut yono_end_reason) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.end_reason().to_c())) }
 }
@@ -172,10 +138,7 @@ pub unsafe extern "C" fn yono_game_end_reason(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_winner(
-    game: *const yono_game,
-    out: *mut yono_seat,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_winner(game: *const yono_game, out: *mut yono_seat) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.status().winner().to_c())) }
 }
@@ -188,17 +151,9 @@ pub unsafe extern "C" fn yono_game_winner(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (seat).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_score(
-    game: *const yono_game,
-    seat: yono_seat,
-    out: *mut i8,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_score(game: *const yono_game, seat: yono_seat, out: *mut i8) -> yono_status {
     // SAFETY: per the contract.
-    unsafe {
-        query(game, out, |g| {
-            Ok(g.scores()[arg::<Seat, _>(seat, "seat")?].map_or(-1, |s| s as i8))
-        })
-    }
+    unsafe { query(game, out, |g| Ok(g.scores()[arg::<Seat, _>(seat, "seat")?].map_or(-1, |s| s as i8))) }
 }
 
 /// Stores in `*out` whether `seat` is out of the game: 1 if it was checkmated and
@@ -208,18 +163,11 @@ pub unsafe extern "C" fn yono_game_score(
 /// Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (seat).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_is_out(
-    game: *const yono_game,
-    seat: yono_seat,
-    out: *mut u8,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_is_out(game: *const yono_game, seat: yono_seat, out: *mut u8) -> yono_status {
     // SAFETY: per the contract.
     unsafe {
         query(game, out, |g| {
-            Ok(matches!(
-                g.position().seat_state(arg(seat, "seat")?),
-                SeatState::Out(_)
-            ) as u8)
+            Ok(matches!(g.position().seat_state(arg(seat, "seat")?), SeatState::Out(_)) as u8)
         })
     }
 }
@@ -272,11 +220,7 @@ pub unsafe extern "C" fn yono_game_history(
 /// Errors: NULL_ARGUMENT (game, out).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_perft(
-    game: *const yono_game,
-    depth: u32,
-    out: *mut u64,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_perft(game: *const yono_game, depth: u32, out: *mut u64) -> yono_status {
     // SAFETY: per the contract.
     unsafe { query(game, out, |g| Ok(g.perft(depth))) }
 }

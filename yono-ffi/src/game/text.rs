@@ -19,12 +19,7 @@ use super::yono_game;
 /// BUFFER_TOO_SMALL.
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_text(
-    game: *const yono_game,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_text(game: *const yono_game, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: per the buffer rules of the contract.
     unsafe { query_text(game, buf, buf_len, needed, |g| Ok(g.position().text())) }
 }
@@ -35,12 +30,7 @@ pub unsafe extern "C" fn yono_game_text(
 /// (which has no SFEN).
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_sfen(
-    game: *const yono_game,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_sfen(game: *const yono_game, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: per the buffer rules of the contract.
     unsafe {
         query_text(game, buf, buf_len, needed, |g| {
@@ -75,12 +65,7 @@ pub unsafe extern "C" fn yono_game_status_text(
 /// Errors: as yono_game_text().
 #[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_game_diagram(
-    game: *const yono_game,
-    buf: *mut c_char,
-    buf_len: usize,
-    needed: *mut usize,
-) -> yono_status {
+pub unsafe extern "C" fn yono_game_diagram(game: *const yono_game, buf: *mut c_char, buf_len: usize, needed: *mut usize) -> yono_status {
     // SAFETY: per the buffer rules of the contract.
     unsafe { query_text(game, buf, buf_len, needed, |g| Ok(g.position().to_string())) }
 }

@@ -10,19 +10,13 @@ use std::ptr::null;
 fn new_record() -> *mut yono_record {
     let game = Pos(yono_game_new());
     let mut rec = null_mut();
-    assert_eq!(
-        unsafe { yono_record_from_game(game.0, &mut rec) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_record_from_game(game.0, &mut rec) }, YONO_STATUS_OK);
     rec
 }
 
 fn new_engine() -> *mut yono_engine {
     let mut engine = null_mut();
-    assert_eq!(
-        unsafe { yono_engine_new(null(), &mut engine) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_engine_new(null(), &mut engine) }, YONO_STATUS_OK);
     engine
 }
 
@@ -34,10 +28,7 @@ fn a_handle_of_another_type_is_refused() {
     let mut turn = 9;
     // A record and an engine where a game belongs.
     for wrong in [rec.cast::<yono_game>(), engine.cast::<yono_game>()] {
-        assert_eq!(
-            unsafe { yono_game_turn(wrong, &mut turn) },
-            YONO_STATUS_INVALID_ARGUMENT
-        );
+        assert_eq!(unsafe { yono_game_turn(wrong, &mut turn) }, YONO_STATUS_INVALID_ARGUMENT);
         assert_eq!(last_code(), "wrong_handle_type");
         assert_eq!(
             unsafe { yono_game_play_text(wrong, c("5g5f").as_ptr()) },
@@ -54,18 +45,12 @@ fn a_handle_of_another_type_is_refused() {
         YONO_STATUS_INVALID_ARGUMENT
     );
     assert!(last_message().contains("yono_game handle was passed as a yono_record"));
-    assert_eq!(
-        unsafe { yono_engine_stop(game.0.cast()) },
-        YONO_STATUS_INVALID_ARGUMENT
-    );
+    assert_eq!(unsafe { yono_engine_stop(game.0.cast()) }, YONO_STATUS_INVALID_ARGUMENT);
     assert_eq!(last_code(), "wrong_handle_type");
     // Freeing through the wrong function frees nothing and says so.
     unsafe { yono_game_free(rec.cast()) };
     assert_eq!(last_code(), "wrong_handle_type");
-    assert_eq!(
-        unsafe { yono_record_ply_count(rec, &mut n) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_record_ply_count(rec, &mut n) }, YONO_STATUS_OK);
     unsafe { yono_record_free(game.0.cast()) };
     assert_eq!(last_code(), "wrong_handle_type");
     assert_eq!(game.legal_moves().len(), 12, "the game is still alive");
@@ -77,10 +62,7 @@ fn a_handle_of_another_type_is_refused() {
 
 #[test]
 fn versioned_structs_refuse_unknown_sizes() {
-    assert_eq!(
-        yono_svg_options::SIZES.last(),
-        Some(&std::mem::size_of::<yono_svg_options>())
-    );
+    assert_eq!(yono_svg_options::SIZES.last(), Some(&std::mem::size_of::<yono_svg_options>()));
     let game = Pos(yono_game_new());
     let engine = new_engine();
     let mut limits = yono_search_limits {
@@ -97,11 +79,7 @@ fn versioned_structs_refuse_unknown_sizes() {
         result.size = good_result;
         let st = unsafe { yono_engine_search(engine, game.0, &limits, &mut result) };
         assert_eq!(st, YONO_STATUS_INVALID_ARGUMENT, "limits.size {bad}");
-        assert!(
-            last_message().contains("yono_search_limits"),
-            "{}",
-            last_message()
-        );
+        assert!(last_message().contains("yono_search_limits"), "{}", last_message());
         assert_eq!(result.nodes, 0, "nothing searched, nothing written");
     }
     limits.size = std::mem::size_of::<yono_search_limits>();
@@ -113,16 +91,10 @@ fn versioned_structs_refuse_unknown_sizes() {
         assert_eq!(result.nodes, 0);
     }
     let mut options: yono_engine_options = unsafe { std::mem::zeroed() };
-    assert_eq!(
-        unsafe { yono_engine_options_default(&mut options) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_engine_options_default(&mut options) }, YONO_STATUS_OK);
     options.size = 8;
     let mut other = null_mut();
-    assert_eq!(
-        unsafe { yono_engine_new(&options, &mut other) },
-        YONO_STATUS_INVALID_ARGUMENT
-    );
+    assert_eq!(unsafe { yono_engine_new(&options, &mut other) }, YONO_STATUS_INVALID_ARGUMENT);
     assert!(other.is_null());
     // The right sizes work.
     result.size = good_result;
@@ -149,10 +121,7 @@ fn exported_functions() -> Vec<(String, String)> {
         }
     }
     let mut files = Vec::new();
-    walk(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    walk(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
     let mut functions = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -185,11 +154,7 @@ fn every_function_clears_the_last_error() {
         "free_handle(",
         "yono_",
     ];
-    const READERS: [&str; 3] = [
-        "yono_last_error_message",
-        "yono_last_error_code",
-        "yono_last_error_code_number",
-    ];
+    const READERS: [&str; 3] = ["yono_last_error_message", "yono_last_error_code", "yono_last_error_code_number"];
     let functions = exported_functions();
     assert!(functions.len() > 100, "{}", functions.len());
     for (name, body) in &functions {
@@ -209,10 +174,7 @@ fn every_function_clears_the_last_error() {
     }
     // And behaviourally, for the functions that return a value instead of a status.
     let fail = || {
-        assert_eq!(
-            unsafe { yono_game_from_text(null(), null_mut()) },
-            YONO_STATUS_NULL_ARGUMENT
-        );
+        assert_eq!(unsafe { yono_game_from_text(null(), null_mut()) }, YONO_STATUS_NULL_ARGUMENT);
         assert_eq!(last_code(), "null_argument");
     };
     fail();

@@ -18,18 +18,12 @@ pub(crate) fn c(s: &str) -> CString {
 
 pub(crate) fn last_code() -> String {
     // SAFETY: the library returns a valid NUL-terminated static string.
-    unsafe { CStr::from_ptr(yono_last_error_code()) }
-        .to_str()
-        .unwrap()
-        .to_string()
+    unsafe { CStr::from_ptr(yono_last_error_code()) }.to_str().unwrap().to_string()
 }
 
 pub(crate) fn last_message() -> String {
     // SAFETY: valid until the next call on this thread; copied at once.
-    unsafe { CStr::from_ptr(yono_last_error_message()) }
-        .to_str()
-        .unwrap()
-        .to_string()
+    unsafe { CStr::from_ptr(yono_last_error_message()) }.to_str().unwrap().to_string()
 }
 
 /// An owned handle for the tests.
@@ -60,10 +54,7 @@ impl Pos {
 
     pub(crate) fn legal_moves(&self) -> Vec<String> {
         let mut n = 0;
-        assert_eq!(
-            unsafe { yono_game_legal_moves(self.0, null_mut(), 0, &mut n) },
-            YONO_STATUS_OK
-        );
+        assert_eq!(unsafe { yono_game_legal_moves(self.0, null_mut(), 0, &mut n) }, YONO_STATUS_OK);
         let mut moves = vec![yono_move::default(); n];
         let mut n2 = 0;
         assert_eq!(

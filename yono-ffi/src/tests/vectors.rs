@@ -7,11 +7,8 @@ use std::path::PathBuf;
 use std::ptr::{null, null_mut};
 
 fn vectors(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/vectors")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let v: Value = serde_json::from_str(&text).unwrap();
     let list = v.as_array().unwrap().clone();
     assert!(!list.is_empty(), "{name} is empty");
@@ -22,10 +19,7 @@ const SEAT_LETTERS: [char; 4] = ['s', 'w', 'n', 'e'];
 
 fn status_name(pos: &Pos) -> &'static str {
     let mut gs = 99;
-    assert_eq!(
-        unsafe { yono_game_get_status(pos.0, &mut gs) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_game_get_status(pos.0, &mut gs) }, YONO_STATUS_OK);
     match gs {
         YONO_GAME_ONGOING => "ongoing",
         YONO_GAME_WON => "won",
@@ -48,46 +42,24 @@ fn winner_letter(pos: &Pos) -> Value {
 fn vector_positions() {
     for v in vectors("positions.json") {
         let name = v["name"].as_str().unwrap();
-        let pos = Pos::from_text(v["position"].as_str().unwrap())
-            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let pos = Pos::from_text(v["position"].as_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(pos.text(), v["position"].as_str().unwrap(), "{name}");
         let mut moves = pos.legal_moves();
         moves.sort();
-        let expected: Vec<&str> = v["legal_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
+        let expected: Vec<&str> = v["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         assert_eq!(moves, expected, "{name}: legal moves");
         assert_eq!(status_name(&pos), v["status"].as_str().unwrap(), "{name}");
         assert_eq!(winner_letter(&pos), v["winner"], "{name}: winner");
         for (letter, threats) in v["threats"].as_object().unwrap() {
-            let seat = SEAT_LETTERS
-                .iter()
-                .position(|c| c.to_string() == *letter)
-                .unwrap();
+            let seat = SEAT_LETTERS.iter().position(|c| c.to_string() == *letter).unwrap();
             let mut bits = 0;
-            assert_eq!(
-                unsafe { yono_game_threatened_by(pos.0, seat as u8, &mut bits) },
-                YONO_STATUS_OK
-            );
-            let got: String = (0..4)
-                .filter(|i| bits & (1 << i) != 0)
-                .map(|i| SEAT_LETTERS[i])
-                .collect();
-            assert_eq!(
-                got,
-                threats.as_str().unwrap(),
-                "{name}: threats on {letter}"
-            );
+            assert_eq!(unsafe { yono_game_threatened_by(pos.0, seat as u8, &mut bits) }, YONO_STATUS_OK);
+            let got: String = (0..4).filter(|i| bits & (1 << i) != 0).map(|i| SEAT_LETTERS[i]).collect();
+            assert_eq!(got, threats.as_str().unwrap(), "{name}: threats on {letter}");
         }
         for (depth, n) in v["perft"].as_array().unwrap().iter().enumerate() {
             let mut nodes = 0;
-            assert_eq!(
-                unsafe { yono_game_perft(pos.0, depth as u32 + 1, &mut nodes) },
-                YONO_STATUS_OK
-            );
+            assert_eq!(unsafe { yono_game_perft(pos.0, depth as u32 + 1, &mut nodes) }, YONO_STATUS_OK);
             assert_eq!(nodes, n.as_u64().unwrap(), "{name}: perft {}", depth + 1);
         }
     }
@@ -101,34 +73,19 @@ fn vector_games() {
         let moves = v["moves"].as_array().unwrap();
         for (i, mv) in moves.iter().enumerate() {
             let st = pos.play_text(mv.as_str().unwrap());
-            assert_eq!(
-                st,
-                YONO_STATUS_OK,
-                "{name}: move {i} {mv}: {}",
-                last_message()
-            );
+            assert_eq!(st, YONO_STATUS_OK, "{name}: move {i} {mv}: {}", last_message());
         }
         assert_eq!(pos.text(), v["final"].as_str().unwrap(), "{name}");
         assert_eq!(status_name(&pos), v["status"].as_str().unwrap(), "{name}");
         assert_eq!(winner_letter(&pos), v["winner"], "{name}");
         let mut reason = 0;
-        assert_eq!(
-            unsafe { yono_game_end_reason(pos.0, &mut reason) },
-            YONO_STATUS_OK
-        );
+        assert_eq!(unsafe { yono_game_end_reason(pos.0, &mut reason) }, YONO_STATUS_OK);
         let reason = yono::EndReason::from_index(reason as usize).map(|r| r.to_string());
-        assert_eq!(
-            reason.as_deref(),
-            v["end_reason"].as_str(),
-            "{name}: end reason"
-        );
+        assert_eq!(reason.as_deref(), v["end_reason"].as_str(), "{name}: end reason");
         let scores: Vec<Value> = (0..4u8)
             .map(|s| {
                 let mut score = 0;
-                assert_eq!(
-                    unsafe { yono_game_score(pos.0, s, &mut score) },
-                    YONO_STATUS_OK
-                );
+                assert_eq!(unsafe { yono_game_score(pos.0, s, &mut score) }, YONO_STATUS_OK);
                 if score < 0 {
                     Value::Null
                 } else {
@@ -138,10 +95,7 @@ fn vector_games() {
             .collect();
         assert_eq!(Value::Array(scores), v["scores"], "{name}: scores");
         let mut count = 0;
-        assert_eq!(
-            unsafe { yono_game_history(pos.0, null_mut(), 0, &mut count) },
-            YONO_STATUS_OK
-        );
+        assert_eq!(unsafe { yono_game_history(pos.0, null_mut(), 0, &mut count) }, YONO_STATUS_OK);
         assert_eq!(count, moves.len());
         if status_name(&pos) != "ongoing" {
             assert_eq!(pos.play_text("pass"), YONO_STATUS_GAME_OVER, "{name}");
@@ -236,20 +190,8 @@ fn panics_become_internal_errors() {
 #[test]
 fn every_error_code_is_known() {
     // Codes handed to C must be among the static ones, never the "error" fallback.
-    let parse = [
-        "empty",
-        "rank_count",
-        "too_many_kings",
-        "nifu",
-        "king_capturable",
-    ];
-    let moves = [
-        "malformed_move",
-        "king_threatened",
-        "nifu_drop",
-        "uchifuzume",
-        "game_over",
-    ];
+    let parse = ["empty", "rank_count", "too_many_kings", "nifu", "king_capturable"];
+    let moves = ["malformed_move", "king_threatened", "nifu_drop", "uchifuzume", "game_over"];
     for code in parse.iter().chain(&moves) {
         assert_eq!(code_cstr(code).to_str().unwrap(), *code);
     }
@@ -267,10 +209,7 @@ fn errors_are_per_thread() {
     assert_eq!(pos.play_text("pass"), YONO_STATUS_ILLEGAL_MOVE);
     std::thread::spawn(|| {
         assert_eq!(last_code(), "");
-        assert_eq!(
-            unsafe { yono_game_from_text(null(), null_mut()) },
-            YONO_STATUS_NULL_ARGUMENT
-        );
+        assert_eq!(unsafe { yono_game_from_text(null(), null_mut()) }, YONO_STATUS_NULL_ARGUMENT);
         assert_eq!(last_code(), "null_argument");
     })
     .join()
@@ -332,10 +271,7 @@ fn every_core_code_round_trips_through_c() {
         let c_code = code_cstr(code);
         assert_eq!(c_code.to_bytes(), code.as_bytes(), "{code} has no C string");
         let n = code_number(c_code);
-        assert!(
-            n > 0 && numbers.insert(n),
-            "{code} has no number of its own"
-        );
+        assert!(n > 0 && numbers.insert(n), "{code} has no number of its own");
         assert_eq!(codes::from_number(n) as u32, n);
         // SAFETY: the library returns a valid NUL-terminated static string.
         let name = unsafe { CStr::from_ptr(yono_error_code_name(n)) };

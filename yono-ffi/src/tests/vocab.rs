@@ -19,18 +19,13 @@ type ToText = unsafe extern "C" fn(u8, *mut c_char, usize, *mut usize) -> yono_s
 /// in vocabulary.json.
 const BYTE_TYPES: [(&str, FromText, ToText); 4] = [
     ("seat", yono_seat_from_text, yono_seat_to_text),
-    (
-        "piece_kind",
-        yono_piece_kind_from_text,
-        yono_piece_kind_to_text,
-    ),
+    ("piece_kind", yono_piece_kind_from_text, yono_piece_kind_to_text),
     ("ruleset", yono_ruleset_from_text, yono_ruleset_to_text),
     ("square", yono_square_from_text, yono_square_to_text),
 ];
 
 fn vocabulary(name: &str) -> Value {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/vocabulary.json");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/vocabulary.json");
     let all: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     all.as_array()
         .unwrap()
@@ -41,11 +36,7 @@ fn vocabulary(name: &str) -> Value {
 }
 
 fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect()
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
 
 /// Reads `text` through C: the status and the byte written (200 if none).
@@ -72,16 +63,10 @@ fn every_spelling_of_the_vectors_reads_through_c() {
             let number = value["number"].as_u64().unwrap() as u8;
             for text in strings(&value["spellings"]) {
                 let (status, out) = read(from_text, &text);
-                assert_eq!(
-                    status,
-                    YONO_STATUS_OK,
-                    "{name} {text:?}: {}",
-                    last_message()
-                );
+                assert_eq!(status, YONO_STATUS_OK, "{name} {text:?}: {}", last_message());
                 assert_eq!(out, number, "{name} {text:?}");
             }
-            let written =
-                read_text(|buf, len, needed| unsafe { to_text(number, buf, len, needed) });
+            let written = read_text(|buf, len, needed| unsafe { to_text(number, buf, len, needed) });
             assert_eq!(written, value["text"].as_str().unwrap(), "{name} {number}");
         }
         for text in strings(&vocab["rejected"]) {
@@ -103,9 +88,7 @@ fn every_spelling_of_the_vectors_reads_through_c() {
             let mut piece = yono_piece { seat: 9, kind: 9 };
             let st = unsafe { yono_piece_from_text(c(&text).as_ptr(), &mut piece) };
             assert_eq!(st, YONO_STATUS_OK, "{text:?}");
-            let written = read_text(|buf, len, needed| unsafe {
-                yono_piece_to_text(piece, buf, len, needed)
-            });
+            let written = read_text(|buf, len, needed| unsafe { yono_piece_to_text(piece, buf, len, needed) });
             assert_eq!(written, value["text"].as_str().unwrap());
         }
     }
@@ -122,12 +105,7 @@ fn cases(s: &str) -> Vec<String> {
     if let Some(first) = title.get_mut(..1) {
         first.make_ascii_uppercase();
     }
-    vec![
-        s.to_string(),
-        s.to_ascii_lowercase(),
-        s.to_ascii_uppercase(),
-        title,
-    ]
+    vec![s.to_string(), s.to_ascii_lowercase(), s.to_ascii_uppercase(), title]
 }
 
 /// Near misses that no vocabulary reads.
@@ -200,10 +178,7 @@ fn c_reads_exactly_what_the_core_reads() {
 
 #[test]
 fn moves_read_as_the_core_reads_them() {
-    let mut spellings: Vec<String> = (0..=u16::MAX)
-        .filter_map(Move::from_code)
-        .map(|m| m.to_string())
-        .collect();
+    let mut spellings: Vec<String> = (0..=u16::MAX).filter_map(Move::from_code).map(|m| m.to_string()).collect();
     spellings.extend(["PASS", "Pass", "p*5e", "7g7f+ ", "7g7g", "R*5e+"].map(String::from));
     for text in &spellings {
         let mut out = yono_move::default();
@@ -229,10 +204,7 @@ fn numbers_that_name_nothing_are_refused_in_text() {
         (BYTE_TYPES[3].2, YONO_SQUARE_NONE),
     ] {
         let mut need = 0;
-        assert_eq!(
-            unsafe { to_text(n, null_mut(), 0, &mut need) },
-            YONO_STATUS_INVALID_ARGUMENT
-        );
+        assert_eq!(unsafe { to_text(n, null_mut(), 0, &mut need) }, YONO_STATUS_INVALID_ARGUMENT);
         assert_eq!(last_code(), "invalid_argument", "{n}");
         assert_eq!(need, 0, "a failed call changes nothing");
     }
