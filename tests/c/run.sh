@@ -3,13 +3,16 @@
 #
 # Builds libyono.so / libyono.a (cargo, release), checks that include/yono.h is what
 # cbindgen generates (and runs the yono-ffi Rust tests, which include the test
-# vectors through the C ABI), compiles the C tests (gcc -std=c11), the C++ test
-# (g++ -std=c++17) and the example with -Wall -Wextra -Werror using the generated
-# yono.pc, runs them, runs the C and C++ tests under valgrind, and links the
-# example statically; then the GUI-style tests (test_gui.c in C11, test_gui.cpp in
+# vectors through the C ABI, the header's published declarations, the names table),
+# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c and
+# test_deprecated.c among them), the C++ test (g++ -std=c++17) and the example with
+# -Wall -Wextra -Werror using the generated yono.pc, runs them, runs the C and C++
+# tests under valgrind, and links the example wholly statically (cc -static with
+# pkg-config --static); then the GUI-style tests (test_gui.c in C11, test_gui.cpp in
 # C++17 with -Wold-style-cast) under valgrind, ASan/UBSan and, for the snapshot
 # threading pattern, helgrind (0 reports required); checks that ignoring a status
-# warns (YONO_MUST_USE); and runs the panic-boundary check against the test-only
+# warns (YONO_MUST_USE, the engine functions included) and that an old name warns
+# (YONO_DEPRECATED) but still builds; and runs the panic-boundary check against the test-only
 # "selftest" build (debug) of the library, whose symbol the release library lacks.
 # Exits non-zero on any failure.
 #
