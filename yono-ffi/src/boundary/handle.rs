@@ -23,10 +23,12 @@ pub(crate) trait Castable {
 
 /// The tags of every handle type, with their C names, so that a wrong handle can be
 /// named in the message. Each tag is eight ASCII letters, unlikely in other memory.
-pub(crate) const TAGS: [(u64, &str); 3] = [
+/// (`yono_search`, a running search, is the engine work's asynchronous handle.)
+pub(crate) const TAGS: [(u64, &str); 4] = [
     (tag(b"yonoGAME"), "yono_game"),
     (tag(b"yonoRECD"), "yono_record"),
     (tag(b"yonoENGN"), "yono_engine"),
+    (tag(b"yonoSRCH"), "yono_search"),
 ];
 
 /// The tag written over a handle's tag when it is freed.
