@@ -83,6 +83,12 @@ for f in "$crate" "$engine_crate" "$sdist" "$csdk" "$wheel"; do
     [ -f "$f" ] || fail "missing $f"
 done
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS"
+if [ -n "$dist_dir" ]; then
+    # Kept before any check, so that a failed run can be repeated on them
+    # (YONO_RELEASE_DIST=DIR) without building again.
+    mkdir -p "$dist_dir"
+    cp "$dist"/* "$dist_dir/"
+fi
 
 step "licence files in every artefact"
 # (Listings go to files: grep -q in a pipeline would stop its writer early, and
@@ -174,11 +180,11 @@ int main(void) {
         fprintf(stderr, "need libyono %s, found %s\n", YONO_VERSION_STRING, yono_version());
         return 1;
     }
-    yono_position *pos = yono_position_new();
+    yono_game *game = yono_game_new();
     yono_move moves[YONO_MAX_MOVES];
     size_t n = 0;
-    if (yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, &n) != YONO_STATUS_OK || n != 12) return 2;
-    yono_position_free(pos);
+    if (yono_game_legal_moves(game, moves, YONO_MAX_MOVES, &n) != YONO_STATUS_OK || n != 12) return 2;
+    yono_game_free(game);
     printf("C11: yono %s, %zu legal moves\n", yono_version(), n);
     return 0;
 }
@@ -191,10 +197,10 @@ cat >"$tmp/app/app.cpp" <<'CPP'
 int main() {
     static_assert(YONO_VERSION_NUMBER == YONO_VERSION_MAJOR * 1000000 + YONO_VERSION_MINOR * 1000 + YONO_VERSION_PATCH);
     if (!yono_version_compatible(YONO_VERSION_NUMBER) || yono_version_number() != YONO_VERSION_NUMBER) return 1;
-    std::unique_ptr<yono_position, decltype(&yono_position_free)> pos(yono_position_new(), yono_position_free);
-    if (yono_position_play_text(pos.get(), "5g5f") != YONO_STATUS_OK) return 2;
+    std::unique_ptr<yono_game, decltype(&yono_game_free)> game(yono_game_new(), yono_game_free);
+    if (yono_game_play_text(game.get(), "5g5f") != YONO_STATUS_OK) return 2;
     size_t n = 0;
-    if (yono_position_legal_moves(pos.get(), nullptr, 0, &n) != YONO_STATUS_OK || n == 0) return 3;
+    if (yono_game_legal_moves(game.get(), nullptr, 0, &n) != YONO_STATUS_OK || n == 0) return 3;
     std::printf("C++17: yono %s, %zu legal moves after 5g5f\n", std::string(yono_version()).c_str(), n);
     return 0;
 }
@@ -328,10 +334,6 @@ grep -q 'name = "yono-engine"' "$tmp/fresh/Cargo.lock" || fail "no yono-engine i
 if [ -n "$wheel_dir" ]; then
     mkdir -p "$wheel_dir"
     cp "$wheel" "$wheel_dir/"
-fi
-if [ -n "$dist_dir" ]; then
-    mkdir -p "$dist_dir"
-    cp "$dist"/* "$dist_dir/"
 fi
 
 # Last, so that a stale figure does not hide another failure.
