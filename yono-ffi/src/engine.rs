@@ -9,8 +9,8 @@ use ::yono_engine::{Engine, EngineConfig, Limits};
 
 use crate::boundary::yono_status::YONO_STATUS_GAME_OVER;
 use crate::boundary::{
-    free_handle, guard, into_handle, out_mut, read_versioned, struct_size, tag_of, try_ref, versioned, write_versioned, yono_status,
-    Castable, Fail,
+    free_handle, guard, into_handle, out_mut, read_versioned, struct_size, try_ref, versioned, write_versioned, yono_status, Castable,
+    Fail, HandleType,
 };
 use crate::convert::ToC;
 use crate::game::yono_position;
@@ -41,8 +41,7 @@ pub(crate) struct EngineHandle {
 
 impl Castable for yono_engine {
     type RustType = EngineHandle;
-    const TAG: u64 = tag_of("yono_engine");
-    const NAME: &'static str = "yono_engine";
+    const TYPE: HandleType = HandleType::Engine;
 }
 
 /// How to build an engine. Fill with yono_engine_options_default(), then change what

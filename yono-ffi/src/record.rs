@@ -6,8 +6,8 @@ use std::ffi::c_char;
 use yono::GameRecord;
 
 use crate::boundary::{
-    free_handle, guard, make_handle, opt_text_arg, query, query_text, store_if, tag_of, text_arg, try_mut, try_ref, yono_status, Castable,
-    Fail, Res,
+    free_handle, guard, make_handle, opt_text_arg, query, query_text, store_if, text_arg, try_mut, try_ref, yono_status, Castable, Fail,
+    HandleType, Res,
 };
 use crate::convert::arg;
 use crate::game::{yono_game, yono_position};
@@ -26,8 +26,7 @@ pub struct yono_record {
 
 impl Castable for yono_record {
     type RustType = GameRecord;
-    const TAG: u64 = tag_of("yono_record");
-    const NAME: &'static str = "yono_record";
+    const TYPE: HandleType = HandleType::Record;
 }
 
 /// Changes a record, the shape of every function that does.

@@ -11,59 +11,45 @@
 
 use super::error::{set_last_error, yono_status, Fail, Res};
 
-/// A C handle type: what it holds and the tag that marks it.
+/// A C handle type: what it holds and which type it is.
 pub(crate) trait Castable {
     /// The Rust value behind the handle.
     type RustType;
-    /// The first eight bytes of every live handle of this type.
-    const TAG: u64;
-    /// The C name, for messages.
-    const NAME: &'static str;
+    /// The handle type, whose tag starts every live handle of this type.
+    const TYPE: HandleType;
 }
 
-/// The tags of every handle type, with their C names, so that a wrong handle can be
-/// named in the message. Each tag is eight ASCII letters, unlikely in other memory.
-/// (`yono_search`, a running search, is the engine work's asynchronous handle.)
-pub(crate) const TAGS: [(u64, &str); 4] = [
-    (tag(b"yonoGAME"), "yono_game"),
-    (tag(b"yonoRECD"), "yono_record"),
-    (tag(b"yonoENGN"), "yono_engine"),
-    (tag(b"yonoSRCH"), "yono_search"),
-];
+/// Every handle type, each numbered by its tag: eight ASCII letters, unlikely in other
+/// memory. (`yono_search`, a running search, is the engine work's asynchronous handle.)
+#[repr(u64)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum HandleType {
+    Game = tag(b"yonoGAME"),
+    Record = tag(b"yonoRECD"),
+    Engine = tag(b"yonoENGN"),
+    #[allow(dead_code)]
+    Search = tag(b"yonoSRCH"),
+}
+
+impl HandleType {
+    const ALL: [HandleType; 4] = [HandleType::Game, HandleType::Record, HandleType::Engine, HandleType::Search];
+
+    /// The C name, for messages.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            HandleType::Game => "yono_game",
+            HandleType::Record => "yono_record",
+            HandleType::Engine => "yono_engine",
+            HandleType::Search => "yono_search",
+        }
+    }
+}
 
 /// The tag written over a handle's tag when it is freed.
 const FREED: u64 = tag(b"yonoFREE");
 
 const fn tag(name: &[u8; 8]) -> u64 {
     u64::from_le_bytes(*name)
-}
-
-/// The tag of the handle type called `name` in [`TAGS`] (a compile-time error for
-/// another name).
-pub(crate) const fn tag_of(name: &str) -> u64 {
-    let mut i = 0;
-    while i < TAGS.len() {
-        if str_eq(TAGS[i].1, name) {
-            return TAGS[i].0;
-        }
-        i += 1;
-    }
-    panic!("a handle type missing from TAGS")
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The allocation behind a handle: the tag first, at a fixed offset.
@@ -78,17 +64,17 @@ struct Tagged<T> {
 /// # Safety
 /// `p` is NULL or a live handle made by this library (of any handle type).
 unsafe fn tagged<C: Castable>(p: *const C) -> Res<*mut Tagged<C::RustType>> {
-    let name = C::NAME;
+    let name = C::TYPE.name();
     if p.is_null() {
         return Err(Fail::null(&format!("the {name} handle")));
     }
     // SAFETY: every handle of this library starts with a u64 tag (see `Tagged`).
     let found = unsafe { p.cast::<u64>().read() };
-    if found == C::TAG {
+    if found == C::TYPE as u64 {
         return Ok(p.cast_mut().cast());
     }
-    let message = match TAGS.iter().find(|(t, _)| *t == found) {
-        Some((_, other)) => format!("a {other} handle was passed as a {name}"),
+    let message = match HandleType::ALL.iter().find(|t| **t as u64 == found) {
+        Some(other) => format!("a {} handle was passed as a {name}", other.name()),
         None if found == FREED => format!("a freed handle was passed as a live {name}"),
         None => format!("the pointer passed as a {name} is no handle of this library"),
     };
@@ -115,7 +101,7 @@ pub(crate) unsafe fn try_mut<'a, C: Castable>(p: *mut C) -> Res<&'a mut C::RustT
 
 /// A new handle owning `value`; the caller frees it with [`free_handle`].
 pub(crate) fn into_handle<C: Castable>(value: C::RustType) -> *mut C {
-    Box::into_raw(Box::new(Tagged { tag: C::TAG, value })).cast()
+    Box::into_raw(Box::new(Tagged { tag: C::TYPE as u64, value })).cast()
 }
 
 /// Stores a new handle in `*out`: NULL first (so that `*out` is NULL on every error),

@@ -17,7 +17,7 @@ pub use error::{
     yono_status_name,
 };
 pub(crate) use error::{Fail, Res};
-pub(crate) use handle::{free_handle, into_handle, make_handle, tag_of, try_mut, try_ref, Castable};
+pub(crate) use handle::{free_handle, into_handle, make_handle, try_mut, try_ref, Castable, HandleType};
 #[cfg(any(test, feature = "selftest"))]
 pub use panic::yono_selftest_internal_error;
 pub(crate) use panic::{guard, guard_value};

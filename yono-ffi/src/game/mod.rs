@@ -6,7 +6,7 @@ use std::ffi::c_char;
 
 use yono::{Game, Position, Ruleset};
 
-use crate::boundary::{free_handle, guard, make_handle, tag_of, text_arg, try_ref, yono_status, Castable};
+use crate::boundary::{free_handle, guard, make_handle, text_arg, try_ref, yono_status, Castable, HandleType};
 use crate::convert::arg;
 use crate::types::yono_ruleset;
 
@@ -40,8 +40,7 @@ pub type yono_game = yono_position;
 
 impl Castable for yono_position {
     type RustType = Game;
-    const TAG: u64 = tag_of("yono_game");
-    const NAME: &'static str = "yono_game";
+    const TYPE: HandleType = HandleType::Game;
 }
 
 /// A new game at the Yo[n]o Shogi start position (South to move, 12 legal moves).
