@@ -102,6 +102,9 @@ step "compile yono.h alone as C11 and C++17" bash -c "
     $CXX ${CXXWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.cpp' -o '$OUT/header_only_cpp' ${PC_LIBS[*]}"
 step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile example perft.c" "$CC" "${CWARN[@]}" -pedantic "${PC_CFLAGS[@]}" yono-ffi/examples/perft.c -o "$OUT/perft" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "compile and run example call_cost.c" bash -c "
+    $CC ${CWARN[*]} ${PC_CFLAGS[*]} yono-ffi/examples/call_cost.c -o '$OUT/call_cost' ${PC_LIBS[*]} ${RPATH[*]} &&
+    '$OUT/call_cost' 100 0 && '$OUT/call_cost' 100 1"
 # A wholly static program, as `pkg-config --static` is meant for (libyono.a is the
 # only yono library the linker looks for under -static).
 read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono)"

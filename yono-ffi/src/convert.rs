@@ -3,6 +3,7 @@
 //! ([`parse`], the core's `FromStr`, so that a C argument accepts exactly the spellings
 //! the core accepts).
 
+use std::fmt::{self, Display};
 use std::str::FromStr;
 
 use yono::{EndReason, Move, Piece, PieceKind, PromotionStatus, Ruleset, Seat, Square, Status};
@@ -10,9 +11,19 @@ use yono::{EndReason, Move, Piece, PieceKind, PromotionStatus, Ruleset, Seat, Sq
 use crate::boundary::{yono_status, Fail, Res};
 use crate::types::*;
 
-/// A C value read as a core value: `what` names the argument in the error.
+/// A C value read as a core value: `what` names the argument in the error (formatted
+/// only then: a call that succeeds allocates nothing).
 pub(crate) trait FromC<C>: Sized {
-    fn from_c(c: C, what: &str) -> Res<Self>;
+    fn from_c(c: C, what: &dyn Display) -> Res<Self>;
+}
+
+/// The label of a part of an argument, "move origin square": `Part("move", "origin square")`.
+pub(crate) struct Part<'a>(pub(crate) &'a dyn Display, pub(crate) &'a str);
+
+impl Display for Part<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.0, self.1)
+    }
 }
 
 /// A core value written as a C value.
@@ -20,13 +31,15 @@ pub(crate) trait ToC<C> {
     fn to_c(self) -> C;
 }
 
-/// Reads a C argument as a core value: `arg::<Seat>(seat, "seat")`.
-pub(crate) fn arg<T: FromC<C>, C>(c: C, what: &str) -> Res<T> {
-    T::from_c(c, what)
+/// Reads a C argument as a core value: `arg::<Seat, _>(seat, "seat")`.
+#[inline(always)]
+pub(crate) fn arg<T: FromC<C>, C>(c: C, what: impl Display) -> Res<T> {
+    T::from_c(c, &what)
 }
 
 impl FromC<yono_seat> for Seat {
-    fn from_c(seat: yono_seat, what: &str) -> Res<Seat> {
+    #[inline(always)]
+    fn from_c(seat: yono_seat, what: &dyn Display) -> Res<Seat> {
         Seat::from_index(seat as usize).ok_or_else(|| Fail::invalid(format!("{what} {seat} is not a seat (0 to 3)")))
     }
 }
@@ -39,7 +52,8 @@ impl ToC<yono_seat> for Seat {
 
 /// YONO_SEAT_NONE for none.
 impl FromC<yono_seat> for Option<Seat> {
-    fn from_c(seat: yono_seat, what: &str) -> Res<Option<Seat>> {
+    #[inline(always)]
+    fn from_c(seat: yono_seat, what: &dyn Display) -> Res<Option<Seat>> {
         match seat {
             YONO_SEAT_NONE => Ok(None),
             seat => arg(seat, what).map(Some),
@@ -54,7 +68,8 @@ impl ToC<yono_seat> for Option<Seat> {
 }
 
 impl FromC<yono_piece_kind> for PieceKind {
-    fn from_c(kind: yono_piece_kind, what: &str) -> Res<PieceKind> {
+    #[inline(always)]
+    fn from_c(kind: yono_piece_kind, what: &dyn Display) -> Res<PieceKind> {
         PieceKind::from_index(kind as usize).ok_or_else(|| Fail::invalid(format!("{what} {kind} is not a piece kind (0 to 13)")))
     }
 }
@@ -70,7 +85,8 @@ impl ToC<yono_piece_kind> for PieceKind {
 pub(crate) struct HandKind(pub(crate) PieceKind);
 
 impl FromC<yono_piece_kind> for HandKind {
-    fn from_c(kind: yono_piece_kind, what: &str) -> Res<HandKind> {
+    #[inline(always)]
+    fn from_c(kind: yono_piece_kind, what: &dyn Display) -> Res<HandKind> {
         PieceKind::from_index(kind as usize)
             .filter(|k| k.hand_index().is_some())
             .map(HandKind)
@@ -84,7 +100,8 @@ impl FromC<yono_piece_kind> for HandKind {
 }
 
 impl FromC<yono_ruleset> for Ruleset {
-    fn from_c(ruleset: yono_ruleset, what: &str) -> Res<Ruleset> {
+    #[inline(always)]
+    fn from_c(ruleset: yono_ruleset, what: &dyn Display) -> Res<Ruleset> {
         Ruleset::from_index(ruleset as usize).ok_or_else(|| Fail::invalid(format!("{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)")))
     }
 }
@@ -96,7 +113,8 @@ impl ToC<yono_ruleset> for Ruleset {
 }
 
 impl FromC<u8> for Square {
-    fn from_c(square: u8, what: &str) -> Res<Square> {
+    #[inline(always)]
+    fn from_c(square: u8, what: &dyn Display) -> Res<Square> {
         Square::from_index(square as usize).ok_or_else(|| Fail::invalid(format!("{what} {square} is not a square (0 to 80)")))
     }
 }
@@ -109,7 +127,8 @@ impl ToC<u8> for Square {
 
 /// YONO_SQUARE_NONE for none.
 impl FromC<u8> for Option<Square> {
-    fn from_c(square: u8, what: &str) -> Res<Option<Square>> {
+    #[inline(always)]
+    fn from_c(square: u8, what: &dyn Display) -> Res<Option<Square>> {
         match square {
             YONO_SQUARE_NONE => Ok(None),
             square => arg(square, what).map(Some),
@@ -125,7 +144,8 @@ impl ToC<u8> for Option<Square> {
 
 /// A 0/1 flag.
 impl FromC<u8> for bool {
-    fn from_c(flag: u8, what: &str) -> Res<bool> {
+    #[inline(always)]
+    fn from_c(flag: u8, what: &dyn Display) -> Res<bool> {
         match flag {
             0 => Ok(false),
             1 => Ok(true),
@@ -135,20 +155,21 @@ impl FromC<u8> for bool {
 }
 
 impl FromC<yono_move> for Move {
-    fn from_c(mv: yono_move, what: &str) -> Res<Move> {
+    #[inline(always)]
+    fn from_c(mv: yono_move, what: &dyn Display) -> Res<Move> {
         match mv.type_ {
             YONO_MOVE_BOARD => {
-                let from: Square = arg(mv.from, &format!("{what} origin square"))?;
-                let to: Square = arg(mv.to, &format!("{what} destination square"))?;
+                let from: Square = arg(mv.from, Part(what, "origin square"))?;
+                let to: Square = arg(mv.to, Part(what, "destination square"))?;
                 if from == to {
                     return Err(Fail::invalid(format!("{what}: a board move from {from} to the same square")));
                 }
-                let promote = arg(mv.promote, &format!("{what} promote flag"))?;
+                let promote = arg(mv.promote, Part(what, "promote flag"))?;
                 Ok(Move::Board { from, to, promote })
             }
             YONO_MOVE_DROP => Ok(Move::Drop {
-                kind: arg::<HandKind, _>(mv.drop_kind, &format!("{what} drop kind"))?.0,
-                to: arg(mv.to, &format!("{what} drop square"))?,
+                kind: arg::<HandKind, _>(mv.drop_kind, Part(what, "drop kind"))?.0,
+                to: arg(mv.to, Part(what, "drop square"))?,
             }),
             YONO_MOVE_PASS => Ok(Move::Pass),
             t => Err(Fail::invalid(format!(
@@ -183,10 +204,10 @@ impl ToC<yono_move> for Move {
 }
 
 impl FromC<yono_piece> for Piece {
-    fn from_c(piece: yono_piece, what: &str) -> Res<Piece> {
+    fn from_c(piece: yono_piece, what: &dyn Display) -> Res<Piece> {
         Ok(Piece::new(
-            arg(piece.seat, &format!("{what} seat"))?,
-            arg(piece.kind, &format!("{what} kind"))?,
+            arg(piece.seat, Part(what, "seat"))?,
+            arg(piece.kind, Part(what, "kind"))?,
         ))
     }
 }

@@ -10,7 +10,7 @@ use yono::{Move, Seat, Square};
 use crate::boundary::{
     array_arg, check_size, guard, out_mut, query_text, read_versioned, versioned, write_versioned, yono_status, Fail, Res,
 };
-use crate::convert::{arg, HandKind, ToC};
+use crate::convert::{arg, HandKind, Part, ToC};
 use crate::game::{yono_game, yono_position};
 use crate::types::*;
 
@@ -172,7 +172,7 @@ pub unsafe extern "C" fn yono_svg_options_default(out: *mut yono_svg_options_v0)
 unsafe fn squares_arg(ptr: *const u8, count: usize, what: &str) -> Res<Vec<Square>> {
     // SAFETY: per the contract.
     let squares = unsafe { array_arg(ptr, count, 81 * 16, what) }?;
-    squares.iter().map(|&sq| arg(sq, &format!("{what} square"))).collect()
+    squares.iter().map(|&sq| arg(sq, Part(&what, "square"))).collect()
 }
 
 /// The options of a (current-layout) struct, checked.

@@ -60,25 +60,40 @@ struct Tagged<T> {
 }
 
 /// Checks that `p` is a live handle of type `C`, and gives the allocation behind it.
+/// (Inlined: a NULL check and one compare on every call; the error is built apart.)
 ///
 /// # Safety
 /// `p` is NULL or a live handle made by this library (of any handle type).
+#[inline(always)]
 unsafe fn tagged<C: Castable>(p: *const C) -> Res<*mut Tagged<C::RustType>> {
-    let name = C::TYPE.name();
-    if p.is_null() {
-        return Err(Fail::null(&format!("the {name} handle")));
-    }
+    let tag = p.cast::<u64>();
     // SAFETY: every handle of this library starts with a u64 tag (see `Tagged`).
-    let found = unsafe { p.cast::<u64>().read() };
-    if found == C::TYPE as u64 {
+    if !tag.is_null() && unsafe { tag.read() } == C::TYPE as u64 {
         return Ok(p.cast_mut().cast());
     }
+    // SAFETY: as above.
+    Err(unsafe { not_a_handle(tag, C::TYPE) })
+}
+
+/// Why `tag` is not the start of a live handle of type `expected`.
+///
+/// # Safety
+/// As [`tagged`].
+#[cold]
+#[inline(never)]
+unsafe fn not_a_handle(tag: *const u64, expected: HandleType) -> Fail {
+    let name = expected.name();
+    if tag.is_null() {
+        return Fail::null(&format!("the {name} handle"));
+    }
+    // SAFETY: per the contract.
+    let found = unsafe { tag.read() };
     let message = match HandleType::ALL.iter().find(|t| **t as u64 == found) {
         Some(other) => format!("a {} handle was passed as a {name}", other.name()),
         None if found == FREED => format!("a freed handle was passed as a live {name}"),
         None => format!("the pointer passed as a {name} is no handle of this library"),
     };
-    Err(Fail::new(yono_status::YONO_STATUS_INVALID_ARGUMENT, "wrong_handle_type", message))
+    Fail::new(yono_status::YONO_STATUS_INVALID_ARGUMENT, "wrong_handle_type", message)
 }
 
 /// The value behind a const handle.
@@ -101,7 +116,11 @@ pub(crate) unsafe fn try_mut<'a, C: Castable>(p: *mut C) -> Res<&'a mut C::RustT
 
 /// A new handle owning `value`; the caller frees it with [`free_handle`].
 pub(crate) fn into_handle<C: Castable>(value: C::RustType) -> *mut C {
-    Box::into_raw(Box::new(Tagged { tag: C::TYPE as u64, value })).cast()
+    Box::into_raw(Box::new(Tagged {
+        tag: C::TYPE as u64,
+        value,
+    }))
+    .cast()
 }
 
 /// Stores a new handle in `*out`: NULL first (so that `*out` is NULL on every error),
