@@ -233,32 +233,24 @@ fn vocabulary() -> Vec<Vocabulary> {
             rejected,
         }
     }
+    let lettered = |number: usize, text: String, letter: char, spellings: Vec<String>| Word {
+        number,
+        text,
+        letter: Some(letter),
+        spellings,
+    };
     let seats = Seat::ALL
         .into_iter()
         .map(|s| {
-            let mut spellings = cases(s.name());
-            spellings.extend(cases(&s.letter().to_string()));
-            let word = Word {
-                number: s.index(),
-                text: s.to_string(),
-                letter: Some(s.letter()),
-                spellings,
-            };
-            (s, word)
+            let spellings = [cases(s.name()), cases(&s.letter().to_string())].concat();
+            (s, lettered(s.index(), s.to_string(), s.letter(), spellings))
         })
         .collect();
     let kinds = PieceKind::ALL
         .into_iter()
         .map(|k| {
-            let mut spellings = vec![k.to_string()];
-            spellings.extend(cases(k.name()));
-            let word = Word {
-                number: k.index(),
-                text: k.to_string(),
-                letter: Some(k.letter()),
-                spellings,
-            };
-            (k, word)
+            let spellings = [vec![k.to_string()], cases(k.name())].concat();
+            (k, lettered(k.index(), k.to_string(), k.letter(), spellings))
         })
         .collect();
     let pieces = Seat::ALL
@@ -573,7 +565,9 @@ fn main() {
         for m in [
             "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
         ] {
-            repetition.play_text(m).expect("repetition cycle");
+            repetition
+                .play(m.parse().unwrap())
+                .expect("repetition cycle");
         }
     }
     games.push(game_vector("fourfold repetition", &repetition));

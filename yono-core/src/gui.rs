@@ -174,7 +174,7 @@ impl Position {
     /// ```
     /// use yono::{Position, Seat};
     /// let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-    /// pos.play_text("G*5b").unwrap();
+    /// pos.play("G*5b".parse().unwrap()).unwrap();
     /// assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
     /// ```
     pub fn lost_seats(&self) -> SeatSet {
@@ -314,7 +314,7 @@ fn describe(sides: Sides<'_>, mv: Move, eliminations: Eliminations) -> MoveEffec
 /// let mut game = Game::new(Ruleset::Yono);
 /// assert_eq!(game.moves_from(sq("5g")), game.position().moves_from(sq("5g")));
 /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
-///     game.play_text(mv).unwrap();
+///     game.play(mv.parse().unwrap()).unwrap();
 /// }
 /// assert!(game.is_drawn());
 /// assert!(game.moves_from(sq("5g")).is_empty());

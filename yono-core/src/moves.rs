@@ -1,4 +1,4 @@
-//! Moves and an allocation-free move list (their text, RULES.md §7, is in
+//! Moves and an allocation-free move list (their text, [RULES.md §7](crate::rules#7-moves-in-text), is in
 //! `notation/move_text.rs`).
 
 use crate::{PieceKind, Square};

@@ -5,7 +5,7 @@ use core::fmt;
 crate::vocab::vocabulary! {
     /// One of the four players, named by the side of the board they sit on.
     ///
-    /// Turn order is clockwise: South, West, North, East (RULES.md §1).
+    /// Turn order is clockwise: South, West, North, East ([RULES.md §1](crate::rules#1-board-seats-and-coordinates)).
     /// The numbers (0–3, [`Seat::index`]) are the turn order; the letters
     /// ([`Seat::LETTERS`]) are the notation's, the names ([`Seat::NAMES`]) English.
     ///

@@ -21,7 +21,10 @@
 /// }
 /// ```
 ///
-/// The numbers must be 0, 1, 2, ... in order (a compile-time check says so).
+/// Without letters, `pub enum Ruleset as "ruleset" { Yono = 0, "yono"; ... }` also
+/// gives the type its text: `Display` writes the name, `FromStr` reads it in any case
+/// (a `ParseNameError` names what was expected, here `"ruleset"`). The numbers must be
+/// 0, 1, 2, ... in order (a compile-time check says so).
 macro_rules! vocabulary {
     (
         $(#[$meta:meta])*
@@ -56,11 +59,31 @@ macro_rules! vocabulary {
     };
     (
         $(#[$meta:meta])*
-        pub enum $name:ident {
+        pub enum $name:ident as $what:literal {
             $( $(#[$vmeta:meta])* $variant:ident = $number:literal, $text:literal; )+
         }
     ) => {
         $crate::vocab::vocabulary!(@enum $(#[$meta])* $name { $( $(#[$vmeta])* $variant = $number, $text; )+ });
+
+        /// The name.
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl core::str::FromStr for $name {
+            type Err = $crate::ParseNameError;
+
+            /// The name, in any ASCII case.
+            ///
+            /// # Errors
+            ///
+            /// [`ParseNameError`](crate::ParseNameError) for any other text.
+            fn from_str(text: &str) -> Result<$name, Self::Err> {
+                $name::from_name(text).ok_or_else(|| $crate::ParseNameError::new($what, text))
+            }
+        }
     };
     (@enum
         $(#[$meta:meta])*
@@ -125,3 +148,24 @@ macro_rules! vocabulary {
 }
 
 pub(crate) use vocabulary;
+
+/// Text that names no seat, piece kind, piece, ruleset, status, end reason or promotion
+/// status (the `FromStr` of those).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a {what}")]
+pub struct ParseNameError {
+    /// What was expected: `"seat"`, `"piece kind"`, `"piece"`, `"ruleset"`, `"status"`,
+    /// `"end reason"` or `"promotion status"`.
+    pub what: &'static str,
+    /// The text (cut to 32 characters).
+    pub text: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseNameError {
+        ParseNameError {
+            what,
+            text: text.chars().take(32).collect(),
+        }
+    }
+}

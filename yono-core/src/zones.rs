@@ -1,6 +1,6 @@
 //! Seat geometry shared by both rulesets: the lines farthest forward (promotion zone,
 //! last lines), the squares where a piece could never move again, the lines *nifu*
-//! counts and the two bindings — and the promotion rule built on them (RULES.md §4).
+//! counts and the two bindings — and the promotion rule built on them ([RULES.md §4](crate::rules#4-promotion)).
 //!
 //! The drop zone differs between rulesets and lives with them in `ruleset.rs`.
 
@@ -131,7 +131,7 @@ pub(crate) const fn promotion_zone(seat: Seat) -> Bitboard {
 }
 
 crate::vocab::vocabulary! {
-    /// Whether a board move may, must or cannot promote (RULES.md §4). Numbered 0–2;
+    /// Whether a board move may, must or cannot promote ([RULES.md §4](crate::rules#4-promotion)). Numbered 0–2;
     /// its text is its lower-case name (`impossible`, `optional`, `compulsory`).
     ///
     /// ```
@@ -148,7 +148,7 @@ crate::vocab::vocabulary! {
     /// assert_eq!("Compulsory".parse::<PromotionStatus>(), Ok(PromotionStatus::Compulsory));
     /// ```
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-    pub enum PromotionStatus {
+    pub enum PromotionStatus as "promotion status" {
         /// The move cannot promote: the piece has no promoted form (King, Gold, promoted
         /// pieces), or the move neither starts nor ends in the promotion zone.
         Impossible = 0, "impossible";
@@ -156,26 +156,6 @@ crate::vocab::vocabulary! {
         Optional = 1, "optional";
         /// The piece must promote: unpromoted it could never move again.
         Compulsory = 2, "compulsory";
-    }
-}
-
-impl core::fmt::Display for PromotionStatus {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for PromotionStatus {
-    type Err = crate::ParseNameError;
-
-    /// The name, in any ASCII case.
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ParseNameError`] for any other text.
-    fn from_str(text: &str) -> Result<PromotionStatus, Self::Err> {
-        PromotionStatus::from_name(text)
-            .ok_or_else(|| crate::ParseNameError::new("promotion status", text))
     }
 }
 

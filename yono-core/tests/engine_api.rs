@@ -261,7 +261,7 @@ fn by_seat_serializes_as_the_array() {
 fn game_scores_and_series_totals_are_by_seat() {
     let mut game = Game::new(Ruleset::Yono);
     for mv in CYCLE.iter().cycle().take(24) {
-        game.play_text(mv).unwrap();
+        game.play(mv.parse().unwrap()).unwrap();
     }
     assert!(game.is_drawn());
     let scores = game.scores();

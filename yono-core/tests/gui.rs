@@ -86,7 +86,7 @@ fn a_game_asks_its_position_until_it_is_drawn() {
     for (ruleset, cycle) in cycles {
         let mut game = Game::new(ruleset);
         for mv in cycle.repeat(3) {
-            game.play_text(mv).unwrap();
+            game.play(mv.parse().unwrap()).unwrap();
         }
         assert!(game.is_drawn() && game.live_position().is_none());
         let pos = game.position();
@@ -219,7 +219,7 @@ fn preview_says_what_playing_does() {
 fn shogi_win_turn_lost_seats_and_scores_agree() {
     let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
     let effect = pos.preview(pos.parse_move("G*5b").unwrap()).unwrap();
-    pos.play_text("G*5b").unwrap();
+    pos.play("G*5b".parse().unwrap()).unwrap();
     assert_eq!(pos.status(), Status::Won(Seat::South));
     // The checkmated side is the seat to move (it has no move) and stays on the board.
     assert_eq!(pos.turn(), Seat::North);
@@ -295,8 +295,8 @@ fn undo_and_redo_step_through_a_game() {
 #[test]
 fn a_loaded_record_continued_keeps_comments_and_unknown_headers() {
     let mut game = Game::new(Ruleset::Yono);
-    game.play_text("5g5f").unwrap();
-    game.play_text("7e6e").unwrap();
+    game.play("5g5f".parse().unwrap()).unwrap();
+    game.play("7e6e".parse().unwrap()).unwrap();
     let mut rec = GameRecord::from_game(game);
     rec.set_meta("event", "Club night").unwrap();
     rec.set_meta("x-engine-notes", "kept as is").unwrap();
@@ -328,7 +328,7 @@ fn games_positions_and_records_can_be_shared_between_threads() {
     send_sync::<GameRecord>();
     // Two threads reading one game at once see the same thing.
     let mut game = Game::new(Ruleset::Yono);
-    game.play_text("5g5f").unwrap();
+    game.play("5g5f".parse().unwrap()).unwrap();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(|| game.legal_moves().len());
         let b = s.spawn(|| game.legal_moves().len());

@@ -93,7 +93,7 @@ fn games() {
         let mut game = Game::from_text(start).unwrap();
         let mut text = start.to_string();
         for m in strings(&v["moves"]) {
-            game.play_text(&m)
+            game.play(m.parse().unwrap())
                 .unwrap_or_else(|e| panic!("{}: {m}: {e}", v["name"]));
             text = reference::play(&text, &m);
         }
@@ -150,7 +150,11 @@ fn bad_moves() {
         let mut pos = Position::from_text(v["position"].as_str().unwrap()).unwrap();
         let before = pos.clone();
         let text = v["move"].as_str().unwrap();
-        let err = pos.play_text(text).expect_err(text);
+        let err = text
+            .parse::<Move>()
+            .map_err(yono::MoveError::from)
+            .and_then(|mv| pos.play(mv))
+            .expect_err(text);
         assert_eq!(err.code(), v["error"].as_str().unwrap(), "{text:?}: {err}");
         assert_eq!(pos, before, "a rejected move must not change the position");
     }

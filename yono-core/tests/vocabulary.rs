@@ -130,8 +130,9 @@ fn the_numbers_are_the_places_in_all() {
     }
 }
 
-/// Every spelling docs/ARCHITECTURE.md ("The vocabulary") says the core reads, and a
-/// few it says it does not.
+/// Every spelling docs/ARCHITECTURE.md ("The vocabulary") says the core reads, derived
+/// from the tables here (the spellings it refuses are in tests/vectors/vocabulary.json,
+/// checked by tests/vectors.rs).
 #[test]
 fn the_documented_spellings_are_read() {
     for seat in Seat::ALL {
@@ -148,9 +149,6 @@ fn the_documented_spellings_are_read() {
         assert_eq!(Seat::from_letter(seat.letter()), Some(seat));
         assert_eq!(Seat::from_letter(seat.letter().to_ascii_uppercase()), None);
     }
-    for bad in ["", "x", "So", "south ", " s", "sw"] {
-        assert!(bad.parse::<Seat>().is_err(), "{bad:?}");
-    }
 
     for kind in PieceKind::ALL {
         for text in [
@@ -162,18 +160,12 @@ fn the_documented_spellings_are_read() {
             assert_eq!(text.parse::<PieceKind>(), Ok(kind), "{text:?}");
         }
     }
-    for bad in ["p", "+p", "+G", "+K", "PP", "Promoted  Pawn", "Tokin"] {
-        assert!(bad.parse::<PieceKind>().is_err(), "{bad:?}");
-    }
 
     for seat in Seat::ALL {
         for kind in PieceKind::ALL {
             let piece = Piece::new(seat, kind);
             assert_eq!(piece.to_string().parse::<Piece>(), Ok(piece));
         }
-    }
-    for bad in ["SK", "sk", "sKing", "s+G", "K"] {
-        assert!(bad.parse::<Piece>().is_err(), "{bad:?}");
     }
 
     for ruleset in Ruleset::ALL {
@@ -195,16 +187,6 @@ fn the_documented_spellings_are_read() {
         }
     }
     assert_eq!("won by e".parse::<Status>(), Ok(Status::Won(Seat::East)));
-    for bad in [
-        "won",
-        "won by",
-        "won by X",
-        "drawn",
-        "ongoing ",
-        "won  by South",
-    ] {
-        assert!(bad.parse::<Status>().is_err(), "{bad:?}");
-    }
 
     for reason in EndReason::ALL {
         assert_eq!(reason.to_string().parse::<EndReason>(), Ok(reason));

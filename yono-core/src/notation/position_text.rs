@@ -1,5 +1,5 @@
 //! The unvalidated description of a position ([`Setup`]) and the position text of
-//! RULES.md §8; the field readers here are shared with SFEN (`sfen.rs`).
+//! [RULES.md §8](crate::rules#8-positions-in-text); the field readers here are shared with SFEN (`sfen.rs`).
 //!
 //! Parsing only checks the syntax; [`crate::Position::from_setup`] decides whether the
 //! position can exist.
@@ -263,7 +263,7 @@ pub(super) fn parse_move_number(field: &str) -> Result<u32, ParseError> {
 impl FromStr for Setup {
     type Err = ParseError;
 
-    /// Parses the position text of RULES.md §8 (syntax only).
+    /// Parses the position text of [RULES.md §8](crate::rules#8-positions-in-text) (syntax only).
     fn from_str(text: &str) -> Result<Setup, ParseError> {
         let fields = split_fields(text, 5)?;
         let board = parse_two_letter_board(fields[0])?;

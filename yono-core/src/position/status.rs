@@ -1,4 +1,4 @@
-//! Whether the game goes on, who won, and the scores (RULES.md §6–§7).
+//! Whether the game goes on, who won, and the scores ([RULES.md §6–§7](crate::rules#6-check-legality-checkmate-elimination-scoring)).
 
 use crate::notation::SeatState;
 use crate::{BySeat, Position, Seat};
@@ -114,35 +114,16 @@ crate::vocab::vocabulary! {
     /// ```
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
     #[non_exhaustive]
-    pub enum EndReason {
+    pub enum EndReason as "end reason" {
         /// Yo\[n\]o: every other seat was checkmated; the one left won.
         LastSeatStanding = 0, "last seat standing";
         /// Standard Shogi: the side to move has no legal move (checkmate) and lost.
         NoLegalMove = 1, "no legal move";
-        /// The fourth occurrence of a position: a draw (RULES.md §6).
+        /// The fourth occurrence of a position: a draw ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
         Repetition = 2, "repetition";
         /// Standard Shogi: a fourfold repetition in which every move of one side gave
-        /// check; that side lost (RULES.md §6, "Perpetual check").
+        /// check; that side lost ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring), "Perpetual check").
         PerpetualCheck = 3, "perpetual check";
-    }
-}
-
-impl core::fmt::Display for EndReason {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for EndReason {
-    type Err = crate::ParseNameError;
-
-    /// The name, in any ASCII case.
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ParseNameError`] for any other text.
-    fn from_str(text: &str) -> Result<EndReason, Self::Err> {
-        EndReason::from_name(text).ok_or_else(|| crate::ParseNameError::new("end reason", text))
     }
 }
 
