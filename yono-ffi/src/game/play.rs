@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use yono::{Game, Move, MoveError};
 
 use crate::boundary::{guard, query, store_if, text_arg, try_mut, try_ref, yono_status, Fail, Res};
-use crate::convert::{arg, ToC};
+use crate::convert::{arg, parse, ToC};
 use crate::types::yono_move;
 
 use super::yono_game;
@@ -58,7 +58,7 @@ pub unsafe extern "C" fn yono_game_play_text(game: *mut yono_game, text: *const 
     unsafe {
         play_with(game, |g| {
             // The handle is checked first, then the text.
-            Ok(g.play_text(text_arg(text, "text")?).map(drop)?)
+            Ok(g.play(parse::<Move>(text_arg(text, "text")?)?).map(drop)?)
         })
     }
 }
