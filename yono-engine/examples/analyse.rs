@@ -45,7 +45,8 @@ fn main() {
     };
     let mut game = Game::from_position(pos);
     for mv in moves.split(',').filter(|m| !m.is_empty()) {
-        game.play_text(mv).expect("a legal move");
+        game.play(mv.parse().expect("a move"))
+            .expect("a legal move");
     }
     let mut engine = Engine::with_features(config, features);
     let result = engine

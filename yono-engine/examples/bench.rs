@@ -53,7 +53,7 @@ fn middle_game(seats: usize, extra: usize, seed: u64) -> Position {
 fn shogi_middle() -> Position {
     let mut pos = Position::new(Ruleset::Shogi);
     for mv in "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 8b4b 5i6h 5a6b 6h7h 6b7b 5g5f 3a3b 4i5h 7b8b 9g9f 9c9d 8h7g 7a7b 7h8h 4a5b 9i9h 6c6d 8h9i 5b6c 5h6h 6a7a 6g6f 3b4c 4g4f".split(' ') {
-        pos.play_text(mv).expect("a legal line");
+        pos.play(mv.parse().expect("a move")).expect("a legal line");
     }
     pos
 }

@@ -45,7 +45,11 @@ fn main() {
                 Ok(pos) => {
                     game = Game::from_position(pos);
                     for mv in moves.split_whitespace() {
-                        if game.play_text(mv).is_err() {
+                        if mv
+                            .parse()
+                            .map(|m| game.play(m))
+                            .map_or(true, |r| r.is_err())
+                        {
                             break;
                         }
                     }

@@ -225,7 +225,12 @@ pub(crate) struct Picker {
     moves: Vec<(i32, Move)>,
     bad: Vec<(i32, Move)>,
     next: usize,
+    /// No quiet move at all (quiescence).
     skip_quiets: bool,
+    /// Only quiet moves that threaten a King (after late-move pruning or futility:
+    /// a threat is never pruned, and in Yo[n]o the fall it prepares lies a round of
+    /// seats beyond the pruned move's horizon).
+    quiet_checks_only: bool,
 }
 
 impl Picker {
@@ -259,6 +264,7 @@ impl Picker {
         self.bad.clear();
         self.next = 0;
         self.skip_quiets = false;
+        self.quiet_checks_only = false;
         self.stage = Some(Stage::Table);
         if in_check {
             self.refutations = [None; 3];
@@ -290,9 +296,10 @@ impl Picker {
         }
     }
 
-    /// From now on no quiet move (late-move pruning, futility).
+    /// From now on no quiet move but those that threaten a King (late-move pruning,
+    /// futility).
     pub(crate) fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
+        self.quiet_checks_only = true;
     }
 
     /// The next move, or `None` when the node has no more.
@@ -355,6 +362,9 @@ impl Picker {
                         continue;
                     }
                     if let Some(mv) = self.refutations[i] {
+                        if self.quiet_checks_only && !gives_check(pos, mv) {
+                            continue;
+                        }
                         if !is_noisy(pos, mv) && pos.is_legal(mv) {
                             return Some(Picked {
                                 mv,
@@ -375,7 +385,10 @@ impl Picker {
                 Stage::Quiet => {
                     if !self.skip_quiets {
                         if let Some((score, mv)) = self.select() {
-                            if Some(mv) == self.table || self.refutations.contains(&Some(mv)) {
+                            if Some(mv) == self.table
+                                || self.refutations.contains(&Some(mv))
+                                || (self.quiet_checks_only && !gives_check(pos, mv))
+                            {
                                 continue;
                             }
                             return Some(Picked {

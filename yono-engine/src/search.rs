@@ -166,6 +166,9 @@ struct Shared<'a> {
     step: EvalStep,
     /// Keys of the game's positions before the root, sorted.
     game_keys: &'a [u64],
+    /// The game's positions before the root in order: key, and whether the seat to
+    /// move there was in check (for Shogi's perpetual-check rule).
+    game_line: &'a [(u64, bool)],
     node_limit: u64,
     deadline: Option<Instant>,
     threads: usize,
@@ -191,6 +194,8 @@ struct Frame {
     piece_to: Option<usize>,
     /// Whether the move made at this ply was a null move.
     null: bool,
+    /// Whether the seat to move at this ply is in check.
+    in_check: bool,
     killers: [u16; 2],
 }
 
@@ -297,7 +302,7 @@ impl Engine {
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Result<SearchResult, SearchError> {
         self.stop.store(false, Ordering::Relaxed);
         let stop = StopToken::from_flag(Arc::clone(&self.stop));
-        self.run(pos, &[], limits, &stop, &mut |_| {})
+        self.run(pos, &[], &[], limits, &stop, &mut |_| {})
     }
 
     /// Searches the game's current position within `limits`, seeing its history: a
@@ -330,18 +335,21 @@ impl Engine {
         stop: &StopToken,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, SearchError> {
-        if game.is_drawn() {
+        if game.live_position().is_none() {
+            // Ended by repetition (a draw, or a loss by perpetual check).
             return Err(SearchError::GameOver);
         }
-        let mut keys = history_keys(game);
+        let line = history(game);
+        let mut keys: Vec<u64> = line.iter().map(|&(k, _)| k).collect();
         keys.sort_unstable();
-        self.run(game.position(), &keys, limits, stop, on_info)
+        self.run(game.position(), &keys, &line, limits, stop, on_info)
     }
 
     fn run(
         &mut self,
         pos: &Position,
         game_keys: &[u64],
+        game_line: &[(u64, bool)],
         limits: Limits,
         stop: &StopToken,
         on_info: &mut dyn FnMut(&SearchInfo),
@@ -375,6 +383,7 @@ impl Engine {
                 1
             }),
             game_keys,
+            game_line,
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             deadline: plan.hard.map(|t| started + t),
             threads,
@@ -657,19 +666,52 @@ impl Worker {
         Some(self.sign(sh) * root_relative)
     }
 
-    /// Whether the position repeats one of the line or of the game (no null move
-    /// between, which would make it another game's position).
-    fn repeats(&self, sh: &Shared, ply: usize) -> bool {
+    /// The value, from the mover's side, of a position that repeats one of the line
+    /// or of the game (no null move between, which would make it another game's
+    /// position), if it does: a draw, or in Shogi a loss for the side whose every
+    /// move since the earlier occurrence gave check (RULES.md §11).
+    fn repetition(&self, sh: &Shared, ply: usize) -> Option<Value> {
         let key = self.stack[ply].key;
+        // Whether the move into each position of the cycle gave check, latest first.
+        let mut checks: Vec<bool> = vec![self.stack[ply].in_check];
+        let mut found = false;
         for i in (0..ply).rev() {
             if self.stack[i].key == key {
-                return true;
+                found = true;
+                break;
             }
             if self.stack[i].null {
-                return false;
+                return None;
+            }
+            checks.push(self.stack[i].in_check);
+        }
+        if !found {
+            if !sh.is_game_key(key) {
+                return None;
+            }
+            for &(k, in_check) in sh.game_line.iter().rev() {
+                if k == key {
+                    found = true;
+                    break;
+                }
+                checks.push(in_check);
+            }
+            if !found {
+                return None;
             }
         }
-        sh.is_game_key(key)
+        if self.pos.ruleset() == Ruleset::Shogi {
+            // checks[0] is the move of the seat that just moved, checks[1] the one
+            // before (by the seat to move), and so on.
+            let theirs = checks.iter().step_by(2).all(|&c| c);
+            let ours = checks.iter().skip(1).step_by(2).all(|&c| c) && checks.len() > 1;
+            match (theirs, ours) {
+                (true, false) => return Some(-sh.scale.mated(ply)),
+                (false, true) => return Some(sh.scale.mated(ply)),
+                _ => {}
+            }
+        }
+        Some(self.draw_value(sh))
     }
 
     /// A repetition draw from the mover's side.
@@ -748,8 +790,9 @@ impl Worker {
             if let Some(v) = self.decided(sh, ply) {
                 return v;
             }
-            if self.repeats(sh, ply) {
-                return self.draw_value(sh);
+            self.stack[ply].in_check = self.pos.is_check();
+            if let Some(v) = self.repetition(sh, ply) {
+                return v;
             }
             if ply >= MAX_PLY - MAX_QPLY - 2 {
                 return self.evaluate(sh);
@@ -774,7 +817,10 @@ impl Worker {
             return self.reply_layer(sh, ply, depth, alpha, beta);
         }
         let sign = self.sign(sh);
-        let in_check = self.pos.is_check();
+        if root {
+            self.stack[ply].in_check = self.pos.is_check();
+        }
+        let in_check = self.stack[ply].in_check;
         if in_check && sh.features.check_extension && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
@@ -996,7 +1042,13 @@ impl Worker {
             } else {
                 let mut searched_full = false;
                 v = -INF;
+                // A move that threatens a King is not reduced: in Yo[n]o the fall it
+                // prepares shows only a round of seats later, beyond a reduced horizon.
+                // No reduction at the root: a root move's threat must not hide behind
+                // one (in Yo[n]o the fall it prepares shows only a round of seats
+                // later, beyond a reduced horizon).
                 if sh.features.lmr
+                    && !root
                     && depth >= 2
                     && move_count > 1 + pv_node as usize
                     && (quiet || picked.origin == Origin::BadNoisy)
@@ -1203,16 +1255,21 @@ impl Worker {
                     prefix.push((mv, undo));
                 }
                 ok &= self.pos.turn() == order[k] && self.decided(sh, ply).is_none();
-            } else if k > 0 {
-                match self.pos.pass_turn_to(order[k]) {
-                    Some((undo, fallen)) => {
-                        prefix.push((Move::Pass, undo));
-                        ok = fallen.is_empty();
+            } else {
+                // The seats before the replier pass, one by one (the checkmate rule
+                // applies at each hand-over, as after a real pass).
+                while self.pos.turn() != order[k] && prefix.len() < 3 {
+                    let (undo, fallen) = self.pos.null_move();
+                    self.stack[ply + prefix.len()].null = true;
+                    prefix.push((Move::Pass, undo));
+                    if !fallen.is_empty() || self.decided(sh, ply).is_some() {
+                        ok = false;
+                        break;
                     }
-                    None => ok = false,
                 }
+                ok &= self.pos.turn() == order[k];
             }
-            let at = ply + prefix.len().min(if plus { 3 } else { 0 });
+            let at = ply + prefix.len();
             if ok {
                 let replier_key = self.pos.key();
                 let tt_move = if at == ply {
@@ -1267,10 +1324,9 @@ impl Worker {
                             let (u, _) = self.pos.do_move(m);
                             suffix.push((m, u));
                         } else {
-                            match self.pos.pass_turn_to(sh.root) {
-                                Some((u, _)) => suffix.push((Move::Pass, u)),
-                                None => break,
-                            }
+                            let (u, _) = self.pos.null_move();
+                            self.stack[at + 1 + j].null = true;
+                            suffix.push((Move::Pass, u));
                         }
                         j += 1;
                     }
@@ -1437,6 +1493,7 @@ impl Worker {
         let pv_node = beta - alpha > 1;
         let sign = self.sign(sh);
         let in_check = qply < MAX_QPLY && ply < MAX_PLY - 1 && self.pos.is_check();
+        self.stack[ply].in_check = in_check;
         let hit = sh.tt.probe(key, &sh.step);
         if let Some(h) = hit {
             let v = scale.read_tt(h.value, ply, sign);
@@ -1640,15 +1697,16 @@ impl Control {
     }
 }
 
-/// The keys of the game's positions before its current one.
-fn history_keys(game: &Game) -> Vec<u64> {
+/// The game's positions before its current one: key, and whether the seat to move
+/// was in check.
+fn history(game: &Game) -> Vec<(u64, bool)> {
     let mut pos = game.start().clone();
-    let mut keys = Vec::with_capacity(game.moves().len());
+    let mut line = Vec::with_capacity(game.moves().len());
     for &mv in game.moves() {
-        keys.push(pos.key());
+        line.push((pos.key(), pos.is_check()));
         pos.play_unchecked(mv);
     }
-    keys
+    line
 }
 
 fn nps(nodes: u64, time: Duration) -> u64 {

@@ -9,7 +9,7 @@ fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position
     let mut board = [None; 81];
     for item in pieces.split_whitespace() {
         let mut chars = item.chars();
-        let seat = Seat::from_char(chars.next().unwrap()).unwrap();
+        let seat = Seat::from_letter(chars.next().unwrap()).unwrap();
         let mut rest: String = chars.collect();
         let promoted = rest.starts_with('+');
         if promoted {
@@ -39,7 +39,7 @@ fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position
     });
     let setup = Setup {
         board,
-        turn: Seat::from_char(turn).unwrap(),
+        turn: Seat::from_letter(turn).unwrap(),
         reserves: reserves.into(),
         seats: yono::BySeat::new([states[0], states[1], states[2], states[3]]),
         move_number: 1,
@@ -434,7 +434,7 @@ fn cases_file_is_fresh() {
             "{}|{}|{}|{}|{}\n",
             case.name,
             case.pos.text(),
-            case.target.char(),
+            case.target.letter(),
             case.moves,
             solutions.join(" ")
         );
