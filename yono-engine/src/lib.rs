@@ -28,9 +28,12 @@
 #![warn(missing_docs)]
 
 mod eval;
+mod handle;
+pub mod protocol;
 mod search;
 mod step;
 
+pub use handle::{EngineHandle, InfoCallback, JobError, SearchInfo, SearchJob, StopToken};
 pub use search::{Engine, EngineConfig, Limits, SearchError, SearchResult, MAX_DEPTH};
 
 use yono::{Position, Seat};
