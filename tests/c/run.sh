@@ -121,17 +121,18 @@ step "panic boundary through C (selftest build)" bash -c "
     $CC ${CWARN[*]} -DYONO_SELFTEST ${PC_CFLAGS[*]} tests/c/test_api.c -o '$OUT/test_api_selftest' -L'$TARGET_DIR/debug' -lyono -Wl,-rpath,'$TARGET_DIR/debug' &&
     '$OUT/test_api_selftest'"
 
-# The engine (yono_engine_*): the shared forced-elimination cases, errors, and the
-# GUI-thread / search-thread pattern under helgrind (helgrind-engine.supp explains the
-# three suppressed reports: the atomic stop flag, which helgrind cannot model).
+# The engine (yono_engine_*, yono_search_*): the shared forced-elimination cases,
+# errors, the asynchronous searches (a stop is never lost), and the GUI-thread /
+# search-thread patterns under helgrind (helgrind-engine.supp explains why races
+# inside the library itself are suppressed: std's futex locks, which helgrind cannot
+# model, in safe Rust; the calling C code's races are still reported).
 step "compile test_engine.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c -o "$OUT/test_engine" "${PC_LIBS[@]}" -lpthread -lm "${RPATH[@]}"
 step "run test_engine" "$OUT/test_engine" tests/vectors/engine_cases.txt
 if command -v valgrind >/dev/null; then
     step "valgrind test_engine" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
         --error-exitcode=1 "$OUT/test_engine" tests/vectors/engine_cases.txt
-    # The suppressions name the (inlined) frames of the stop flag's atomics, which the
-    # stripped release library does not have: helgrind runs against the `profiling`
-    # build, the same code with its symbols and line tables kept.
+    # Helgrind runs against the `profiling` build (the same code with its symbols and
+    # line tables kept), so that its reports name the library's frames.
     PROFDIR=$TARGET_DIR/profiling
     step "build libyono with symbols (profiling profile) for helgrind" cargo build -q -p yono-ffi --profile profiling
     step "compile test_engine.c against the profiling build" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c \
