@@ -12,95 +12,13 @@
 
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use yono::{Game, Move};
+use yono::Game;
 
-use crate::{Engine, EngineConfig, Limits, SearchError, SearchResult};
-
-/// One search's stop signal: created by whoever asks for the search, never cleared by
-/// the search, so a stop sent after the request and before the search starts is kept.
-///
-/// ```
-/// let token = yono_engine::StopToken::new();
-/// let copy = token.clone();
-/// copy.stop();
-/// assert!(token.is_stopped());
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct StopToken(Arc<AtomicBool>);
-
-impl StopToken {
-    /// A token not stopped yet.
-    pub fn new() -> StopToken {
-        StopToken::default()
-    }
-    /// Asks the search to stop (from any thread); it then returns its best move so far.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-    /// Whether [`StopToken::stop`] was called on this token or a clone of it.
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// One completed iteration of a search (or one MultiPV line of it).
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct SearchInfo {
-    /// Full-width plies of the iteration.
-    pub depth: u32,
-    /// The deepest ply reached, extensions and quiescence included.
-    pub seldepth: u32,
-    /// Nodes visited so far.
-    pub nodes: u64,
-    /// Nodes per second so far.
-    pub nps: u64,
-    /// Time since the search started.
-    pub time: Duration,
-    /// How full the transposition table is, in permille.
-    pub hashfull: u32,
-    /// Which line this is (1-based; 1 is the best).
-    pub multipv: u32,
-    /// The line, starting with its first move.
-    pub pv: Vec<Move>,
-    /// The root seat's searched value: its expected final score (0-3 Yo\[n\]o, 0-1 Shogi).
-    pub score: f64,
-    /// Every seat's expected final score at the end of the line (None: not in the ruleset).
-    pub scores: [Option<f64>; 4],
-    /// Plies to a forced end seen by the search (positive: good for the root seat,
-    /// negative: bad); None when no forced line is seen.
-    pub mate: Option<i32>,
-}
-
-impl SearchInfo {
-    /// The progress report equal to a finished search's result (for searches that
-    /// report nothing until their end).
-    fn from_result(r: &SearchResult) -> SearchInfo {
-        let secs = r.time.as_secs_f64();
-        SearchInfo {
-            depth: r.depth,
-            seldepth: r.depth,
-            nodes: r.nodes,
-            nps: if secs > 0.0 {
-                (r.nodes as f64 / secs) as u64
-            } else {
-                0
-            },
-            time: r.time,
-            hashfull: 0,
-            multipv: 1,
-            pv: r.pv.clone(),
-            score: r.score,
-            scores: r.eval,
-            mate: None,
-        }
-    }
-}
+use crate::{Engine, EngineConfig, Limits, SearchError, SearchInfo, SearchResult, StopToken};
 
 /// Why a job has no result.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -410,13 +328,9 @@ fn work(mut engine: Engine, shared: &Shared) {
         };
         lock(&job.progress).started = true;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            search_game(
-                &mut engine,
-                &job.game,
-                job.limits,
-                &job.token,
-                &mut |info| job.report(info),
-            )
+            engine.search_game(&job.game, job.limits, &job.token, &mut |info| {
+                job.report(info)
+            })
         }));
         let result = match outcome {
             Ok(r) => r.map_err(JobError::from),
@@ -432,41 +346,6 @@ fn work(mut engine: Engine, shared: &Shared) {
         lock(&shared.queue).running = None;
         job.finish(result);
     }
-}
-
-/// The search of `game` with a token that nothing clears, over the engine's own
-/// stop flag (which its search clears when it starts): until the token API of the
-/// search lands, a relay keeps the flag set once the token is stopped, so a stop that
-/// arrives as the search starts is kept.
-fn search_game(
-    engine: &mut Engine,
-    game: &Game,
-    limits: Limits,
-    token: &StopToken,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Result<SearchResult, SearchError> {
-    if game.is_over() {
-        return Err(SearchError::GameOver);
-    }
-    let flag = engine.stop_flag();
-    let finished = Arc::new(AtomicBool::new(false));
-    let relay = {
-        let (token, finished) = (token.clone(), Arc::clone(&finished));
-        std::thread::spawn(move || {
-            while !finished.load(Ordering::Acquire) {
-                if token.is_stopped() {
-                    flag.store(true, Ordering::Relaxed);
-                }
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        })
-    };
-    let result = engine.search(game.position(), limits);
-    finished.store(true, Ordering::Release);
-    let _ = relay.join();
-    let result = result?;
-    on_info(&SearchInfo::from_result(&result));
-    Ok(result)
 }
 
 #[cfg(test)]

@@ -27,14 +27,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod api;
 mod eval;
 mod handle;
 pub mod protocol;
 mod search;
 mod step;
+mod time;
 
-pub use handle::{EngineHandle, InfoCallback, JobError, SearchInfo, SearchJob, StopToken};
-pub use search::{Engine, EngineConfig, Limits, SearchError, SearchResult, MAX_DEPTH};
+pub use api::{
+    Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
+    SearchResult, StopToken,
+};
+pub use handle::{EngineHandle, InfoCallback, JobError, SearchJob};
+pub use search::{Engine, MAX_DEPTH};
 
 use yono::{Position, Seat};
 

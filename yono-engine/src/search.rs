@@ -5,10 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use yono::{Move, MoveList, Position, Seat};
+use yono::{Game, Move, MoveList, Position, Seat};
 
+use crate::api::{EngineConfig, Limits, SearchError, SearchInfo, SearchResult, StopToken};
 use crate::eval::{self, captured, piece_value, POINT};
 use crate::step;
+use crate::time::TimePlan;
 
 /// The deepest the search goes, extensions and quiescence included.
 const MAX_PLY: usize = 96;
@@ -20,127 +22,6 @@ const MAX_QPLY: usize = 8;
 const INF: i32 = 1_000_000;
 /// How often (in nodes) the clock and the stop flag are read.
 const POLL: u64 = 1024;
-
-/// When to stop searching. Every limit left `None` is unlimited; with none at all the
-/// search runs until the stop flag is set (or to [`MAX_DEPTH`]).
-///
-/// ```
-/// use yono_engine::Limits;
-/// let l = Limits::nodes(10_000).with_depth(6);
-/// assert_eq!((l.nodes, l.depth, l.time), (Some(10_000), Some(6), None));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after about this many nodes (positions visited). Deterministic.
-    pub nodes: Option<u64>,
-    /// Stop after the iteration of this many full-width plies. Deterministic.
-    pub depth: Option<u32>,
-    /// Stop after this much wall-clock time (not deterministic).
-    pub time: Option<Duration>,
-}
-
-impl Limits {
-    /// A node limit.
-    pub fn nodes(n: u64) -> Limits {
-        Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        }
-    }
-    /// A depth limit (full-width plies; one round of Yo\[n\]o is four).
-    pub fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-    /// A time limit.
-    pub fn time(t: Duration) -> Limits {
-        Limits {
-            time: Some(t),
-            ..Limits::default()
-        }
-    }
-    /// This limit with a node limit too.
-    #[must_use]
-    pub fn with_nodes(mut self, n: u64) -> Limits {
-        self.nodes = Some(n);
-        self
-    }
-    /// This limit with a depth limit too.
-    #[must_use]
-    pub fn with_depth(mut self, d: u32) -> Limits {
-        self.depth = Some(d);
-        self
-    }
-    /// This limit with a time limit too.
-    #[must_use]
-    pub fn with_time(mut self, t: Duration) -> Limits {
-        self.time = Some(t);
-        self
-    }
-}
-
-/// How an engine is built. Two engines with equal configs given the same position and
-/// a node or depth limit return the same result.
-///
-/// ```
-/// let config = yono_engine::EngineConfig { seed: 7, ..Default::default() };
-/// assert_eq!(config.hash_mb, 16);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EngineConfig {
-    /// Seeds the evaluation noise (no effect while `noise` is 0).
-    pub seed: u64,
-    /// Transposition table size in MiB (rounded down to a power-of-two entry count;
-    /// at least 1).
-    pub hash_mb: usize,
-    /// Evaluation noise in centi-pawns (a hash of the position and the seed, so still
-    /// deterministic): varies play between games with different seeds. 0 = none.
-    pub noise: u32,
-}
-
-impl Default for EngineConfig {
-    fn default() -> Self {
-        EngineConfig {
-            seed: 0,
-            hash_mb: 16,
-            noise: 0,
-        }
-    }
-}
-
-/// Why a search could not start.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SearchError {
-    /// The game is over: there is no move to choose.
-    #[error("the game is over: there is no move to search")]
-    GameOver,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The move to play.
-    pub best_move: Move,
-    /// The principal variation, starting with `best_move`.
-    pub pv: Vec<Move>,
-    /// The searched value for the seat to move: its expected final score (0–3 in
-    /// Yo\[n\]o, 0–1 in Shogi).
-    pub score: f64,
-    /// Every seat's expected final score at the end of the principal variation, by
-    /// seat index (`None` for seats not in the ruleset). Out seats show their score.
-    pub eval: [Option<f64>; 4],
-    /// The deepest completed full-width iteration (0 if the first was cut short).
-    pub depth: u32,
-    /// Nodes (positions) visited.
-    pub nodes: u64,
-    /// Wall-clock time spent.
-    pub time: Duration,
-    /// Whether the stop flag or the time limit ended the search early.
-    pub stopped: bool,
-}
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -212,9 +93,11 @@ impl Engine {
         self.config
     }
 
-    /// The stop flag: setting it (from any thread) ends the running search soon, which
-    /// then returns the best move found so far. [`Engine::search`] clears it when it
-    /// starts.
+    /// The stop flag of [`Engine::search`]: setting it (from any thread) ends the
+    /// running search soon, which then returns the best move found so far.
+    /// [`Engine::search`] clears it when it starts, so a stop sent before the search
+    /// begins is lost; [`Engine::search_game`] takes a [`StopToken`] instead, which
+    /// nothing clears.
     ///
     /// ```
     /// use std::sync::atomic::Ordering;
@@ -227,10 +110,60 @@ impl Engine {
     }
 
     /// Searches `pos` within `limits` and returns the best move with its line and
-    /// values. Always returns a legal move of `pos` when the game is not over.
+    /// values. Always returns a legal move of `pos` when the game is not over. It
+    /// knows no history before `pos` (use [`Engine::search_game`] for that) and
+    /// stops on [`Engine::stop_flag`], which it clears first.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Result<SearchResult, SearchError> {
-        let started = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        let stop = StopToken::from_flag(Arc::clone(&self.stop));
+        self.run(pos, Vec::new(), limits, &stop, &mut |_| {})
+    }
+
+    /// Searches the game's current position within `limits`, seeing its history: a
+    /// line that comes back to a position of the game (or of the line itself) scores
+    /// as the repetition draw it leads to. `on_info` is called on the searching
+    /// thread after every completed iteration (once per MultiPV line); `stop` ends
+    /// the search early from any thread (a token stopped before the call makes it
+    /// return at once with the first move of its order).
+    ///
+    /// ```
+    /// use yono::{Game, Ruleset};
+    /// use yono_engine::{Engine, Limits, StopToken};
+    /// let mut game = Game::new(Ruleset::Shogi);
+    /// game.play_text("7g7f").unwrap();
+    /// let mut depths = Vec::new();
+    /// let result = Engine::default()
+    ///     .search_game(&game, Limits::depth(3), &StopToken::new(), &mut |info| depths.push(info.depth))
+    ///     .unwrap();
+    /// assert!(game.is_legal(result.best_move));
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over (won or drawn).
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &StopToken,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        if game.is_drawn() {
+            return Err(SearchError::GameOver);
+        }
+        self.run(game.position(), history_keys(game), limits, stop, on_info)
+    }
+
+    fn run(
+        &mut self,
+        pos: &Position,
+        history: Vec<u64>,
+        limits: Limits,
+        stop: &StopToken,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        let started = Instant::now();
         let root_moves = pos.legal_moves();
         if root_moves.is_empty() || pos.seats_in_game().len() <= 1 {
             return Err(SearchError::GameOver);
@@ -242,6 +175,7 @@ impl Engine {
             self.generation = 1;
         }
         self.history.fill(0);
+        let plan = TimePlan::new(&limits, pos.turn().index());
         let mut s = Searcher {
             config: self.config,
             tt: &mut self.tt,
@@ -251,19 +185,30 @@ impl Engine {
             pv: vec![[Move::Pass; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             path: Vec::with_capacity(MAX_PLY + 1),
+            game_keys: history,
             root: pos.turn(),
             nodes: 0,
+            seldepth: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
-            deadline: limits.time.map(|t| started + t),
-            stop: &self.stop,
+            deadline: plan.hard.map(|t| started + t),
+            stop,
             aborted: false,
             stopped: false,
             root_best: None,
         };
+        s.game_keys.sort_unstable();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let win = pos.ruleset().max_score() as i32 * POINT;
         let mut best: Option<(Move, Vec<Move>, i32)> = None;
         let mut completed = 0;
+        let mut lines = Vec::new();
+        if stop.is_stopped() {
+            s.stopped = true;
+        }
         for depth in 1..=max_depth {
+            if s.stopped {
+                break;
+            }
             s.root_best = None;
             let value = s.search(pos, depth as i32, 0, -INF, INF);
             let line: Vec<Move> = s.pv[0][..s.pv_len[0]].to_vec();
@@ -279,10 +224,32 @@ impl Engine {
                 break;
             }
             if let Some(&first) = line.first() {
-                best = Some((first, line, value));
+                best = Some((first, line.clone(), value));
             }
             completed = depth;
+            let time = started.elapsed();
+            let info = SearchInfo {
+                depth,
+                seldepth: s.seldepth as u32,
+                nodes: s.nodes,
+                nps: nps(s.nodes, time),
+                time,
+                hashfull: hashfull(s.tt, s.generation),
+                multipv: 1,
+                scores: line_eval(pos, &line, self.config),
+                pv: line,
+                score: value as f64 / POINT as f64,
+                mate: None,
+            };
+            on_info(&info);
+            lines = vec![info];
             if s.nodes >= s.node_limit {
+                break;
+            }
+            if limits.mate.is_some() && value >= win {
+                break;
+            }
+            if plan.soft.is_some_and(|soft| started.elapsed() >= soft) {
                 break;
             }
         }
@@ -295,17 +262,63 @@ impl Engine {
             }
         };
         let eval = line_eval(pos, &pv, self.config);
+        let time = started.elapsed();
+        if lines.first().map_or(true, |l| l.pv != pv) {
+            // The cut-short iteration changed the best move: report that line.
+            lines = vec![SearchInfo {
+                depth: completed,
+                seldepth: s.seldepth as u32,
+                nodes: s.nodes,
+                nps: nps(s.nodes, time),
+                time,
+                hashfull: hashfull(s.tt, s.generation),
+                multipv: 1,
+                pv: pv.clone(),
+                score: value as f64 / POINT as f64,
+                scores: eval,
+                mate: None,
+            }];
+        }
         Ok(SearchResult {
             best_move,
             pv,
             score: value as f64 / POINT as f64,
             eval,
             depth: completed,
+            seldepth: s.seldepth as u32,
             nodes: s.nodes,
-            time: started.elapsed(),
+            time,
             stopped: s.stopped,
+            mate: None,
+            lines,
         })
     }
+}
+
+/// The keys of the game's positions before its current one.
+fn history_keys(game: &Game) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut keys = Vec::with_capacity(game.moves().len());
+    for &mv in game.moves() {
+        keys.push(pos.key());
+        pos.play_unchecked(mv);
+    }
+    keys
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / micros
+}
+
+/// Permille of a sample of the table holding entries of this search.
+fn hashfull(tt: &[Entry], generation: u8) -> u32 {
+    let sample = &tt[..tt.len().min(1000)];
+    let used = sample
+        .iter()
+        .filter(|e| e.generation == generation && e.bound != 0)
+        .count();
+    (used * 1000 / sample.len().max(1)) as u32
 }
 
 /// The per-seat evaluation at the end of `pv` played from `pos`.
@@ -337,11 +350,14 @@ struct Searcher<'a> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     path: Vec<u64>,
+    /// The keys of the game's positions before the root, sorted.
+    game_keys: Vec<u64>,
     root: Seat,
     nodes: u64,
+    seldepth: usize,
     node_limit: u64,
     deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    stop: &'a StopToken,
     aborted: bool,
     stopped: bool,
     /// The best root move that completed in the current iteration, its value and line.
@@ -357,7 +373,7 @@ impl Searcher<'_> {
             self.aborted = true;
         } else if self.nodes % POLL == 0 {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.stop.load(Ordering::Relaxed) {
+            if late || self.stop.is_stopped() {
                 self.aborted = true;
                 self.stopped = true;
             }
@@ -384,6 +400,7 @@ impl Searcher<'_> {
         mut beta: i32,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
         if self.tick() {
             return 0;
         }
@@ -391,7 +408,7 @@ impl Searcher<'_> {
             return self.value_of(&done);
         }
         let key = pos.key();
-        if ply > 0 && self.path.contains(&key) {
+        if ply > 0 && (self.path.contains(&key) || self.game_keys.binary_search(&key).is_ok()) {
             return self.value_of(&eval::draw(pos));
         }
         let in_check = pos.is_check();
@@ -501,6 +518,7 @@ impl Searcher<'_> {
         mut beta: i32,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
         if ply > 0 && qply > 0 && self.tick() {
             return 0;
         }

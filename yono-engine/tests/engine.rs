@@ -348,6 +348,7 @@ fn deterministic_for_a_node_limit_and_seed() {
             seed,
             noise: 20,
             hash_mb: 1,
+            ..Default::default()
         };
         for pos in &positions {
             let a = Engine::new(config)

@@ -161,6 +161,9 @@ fn handshake_lists_the_options() {
         "option name USI_Hash type spin default 16 min 1 max 4096",
         "option name Seed type spin",
         "option name Noise type spin",
+        "option name Threads type spin default 1 min 1",
+        "option name MultiPV type spin default 1 min 1",
+        "option name SearchMode type combo default paranoid var paranoid var brs var brs+",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),
@@ -222,7 +225,10 @@ fn plays_standard_shogi_as_plain_usi() {
             }
         }
         if i == 1 {
-            assert!(lines.iter().any(|l| l.starts_with("info depth 2 ")));
+            // One info line per completed iteration.
+            for depth in ["info depth 1 ", "info depth 2 "] {
+                assert!(lines.iter().any(|l| l.starts_with(depth)), "{lines:#?}");
+            }
         }
         moves.push(best);
     }

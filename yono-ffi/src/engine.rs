@@ -205,6 +205,7 @@ pub unsafe extern "C" fn yono_engine_new(
             seed: opts.seed,
             hash_mb: opts.hash_mb as usize,
             noise: opts.noise,
+            ..Default::default()
         });
         *out = Box::into_raw(Box::new(yono_engine { handle }));
         Ok(())
@@ -261,6 +262,7 @@ unsafe fn read_limits(limits: *const yono_search_limits) -> Res<Limits> {
         nodes: (lim.nodes > 0).then_some(lim.nodes),
         depth: (lim.depth > 0).then_some(lim.depth),
         time: (lim.time_seconds > 0.0).then(|| Duration::from_secs_f64(lim.time_seconds)),
+        ..Default::default()
     })
 }
 

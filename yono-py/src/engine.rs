@@ -72,7 +72,12 @@ fn limits(nodes: Option<u64>, depth: Option<u32>, time: Option<f64>) -> PyResult
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
-    Ok(Limits { nodes, depth, time })
+    Ok(Limits {
+        nodes,
+        depth,
+        time,
+        ..Default::default()
+    })
 }
 
 impl PyEngine {
@@ -111,6 +116,7 @@ impl PyEngine {
             seed,
             hash_mb,
             noise,
+            ..Default::default()
         };
         Ok(PyEngine {
             config,

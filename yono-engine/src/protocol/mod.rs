@@ -41,7 +41,8 @@ use std::time::Duration;
 
 use yono::{Game, Position, Ruleset, Seat};
 
-use crate::{EngineHandle, JobError, Limits, SearchError, SearchJob};
+use crate::time::TimePlan;
+use crate::{Clock, EngineHandle, JobError, Limits, SearchError, SearchJob};
 use command::{Command, Go, Start, MAX_LINE};
 use options::Options;
 
@@ -304,17 +305,26 @@ impl Session {
             _ => {}
         }
         let mover = self.game.position().turn();
-        let (remaining, increment, byoyomi) = match variant {
-            Ruleset::Shogi if mover == Seat::South => (go.btime, go.binc, go.byoyomi),
+        let seats = self.game.position().ruleset().seats();
+        // Each seat's clock words: USI's two in Shogi (South is Sente), four in Yo[n]o.
+        let words = |seat: Seat| match variant {
+            Ruleset::Shogi if seat == Seat::South => (go.btime, go.binc, go.byoyomi),
             Ruleset::Shogi => (go.wtime, go.winc, go.byoyomi),
             Ruleset::Yono => (
-                go.clock[mover.index()],
-                go.inc[mover.index()],
-                go.seat_byoyomi[mover.index()].or(go.byoyomi),
+                go.clock[seat.index()],
+                go.inc[seat.index()],
+                go.seat_byoyomi[seat.index()].or(go.byoyomi),
             ),
         };
-        let mut time = go.movetime;
-        if go.has_clock() && remaining.is_none() && byoyomi.is_none() {
+        let clocks = Seat::ALL.map(|seat| {
+            let (remaining, increment, byoyomi) = words(seat);
+            (seats.contains(seat) && (remaining.is_some() || byoyomi.is_some())).then(|| Clock {
+                remaining: remaining.unwrap_or_default(),
+                increment: increment.unwrap_or_default(),
+                byoyomi: byoyomi.unwrap_or_default(),
+            })
+        });
+        if go.has_clock() && clocks[mover.index()].is_none() {
             return Err(format!(
                 "no clock is given for {mover}, the seat to move ({})",
                 match variant {
@@ -324,18 +334,12 @@ impl Session {
                 }
             ));
         }
-        if remaining.is_some() || byoyomi.is_some() {
-            let budget = move_budget(
-                remaining.unwrap_or_default(),
-                increment.unwrap_or_default(),
-                byoyomi.unwrap_or_default(),
-            );
-            time = Some(time.map_or(budget, |t| t.min(budget)));
-        }
         Ok(Limits {
             nodes: go.nodes,
             depth: go.depth,
-            time,
+            time: go.movetime,
+            clocks,
+            mate: None,
         })
     }
 
@@ -366,10 +370,14 @@ impl Session {
             return;
         }
         let held = go.infinite || go.ponder;
-        let ponder_budget = if go.ponder { limits.time.take() } else { None };
+        // A ponder search thinks without limit until `ponderhit`, then for the time
+        // its clocks would have given the move from the start.
+        let ponder_budget = go
+            .ponder
+            .then(|| TimePlan::new(&limits, self.game.position().turn().index()).soft)
+            .flatten();
         if go.ponder {
-            limits.nodes = None;
-            limits.depth = None;
+            limits = Limits::default();
         }
         let in_game = self.game.position().seats_in_game();
         let out = self.out.clone();
@@ -467,16 +475,6 @@ fn bestmove_line(
     }
 }
 
-/// The time to spend on one move from the mover's clock (remaining time, increment,
-/// byoyomi). A simple rule until the search manages clocks itself: a thirtieth of
-/// the remaining time, most of the increment and byoyomi, and a safety margin.
-fn move_budget(remaining: Duration, increment: Duration, byoyomi: Duration) -> Duration {
-    let margin = Duration::from_millis(50);
-    let share = remaining / 30 + increment * 4 / 5 + byoyomi * 9 / 10;
-    let cap = (remaining + byoyomi).saturating_sub(margin);
-    share.min(cap).max(Duration::from_millis(1))
-}
-
 /// Runs a session over `input` and `output` until `quit` or the end of the input
 /// (the `yono-engine` program is this over standard input and output). Lines longer
 /// than 1 MiB are refused whole; bytes that are not UTF-8 are replaced (and then
@@ -530,11 +528,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn budgets_stay_inside_the_clock() {
+    fn clocks_reach_the_limits() {
+        let mut session = Session::new(std::io::sink());
+        let go = |s: &Session, line: &str| match Command::parse(line) {
+            Ok(Some(Command::Go(go))) => s.limits(&go),
+            other => panic!("{other:?}"),
+        };
         let ms = Duration::from_millis;
-        assert_eq!(move_budget(ms(30_000), ms(0), ms(0)), ms(1000));
-        assert!(move_budget(ms(0), ms(0), ms(1000)) <= ms(950));
-        assert!(move_budget(ms(10), ms(0), ms(0)) >= ms(1));
-        assert!(move_budget(ms(60_000), ms(2000), ms(0)) < ms(60_000));
+        let l = go(&session, "go btime 1000 wtime 2000 binc 10 byoyomi 100").unwrap();
+        assert_eq!(
+            l.clocks[0],
+            Some(Clock {
+                remaining: ms(1000),
+                increment: ms(10),
+                byoyomi: ms(100)
+            })
+        );
+        assert_eq!(l.clocks[2].map(|c| c.remaining), Some(ms(2000)));
+        assert!(l.clocks[1].is_none() && l.clocks[3].is_none());
+        session.handle_line("setoption name USI_Variant value yono");
+        let l = go(
+            &session,
+            "go clock_s 5 clock_w 6 clock_n 7 clock_e 8 inc_e 1 byoyomi 3",
+        )
+        .unwrap();
+        let remaining: Vec<_> = l.clocks.iter().map(|c| c.unwrap().remaining).collect();
+        assert_eq!(remaining, [ms(5), ms(6), ms(7), ms(8)]);
+        assert_eq!(l.clocks[3].unwrap().increment, ms(1));
+        assert!(l.clocks.iter().all(|c| c.unwrap().byoyomi == ms(3)));
+        assert!(go(&session, "go clock_w 5").is_err());
     }
 }

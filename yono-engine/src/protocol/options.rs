@@ -2,12 +2,25 @@
 
 use yono::Ruleset;
 
-use crate::EngineConfig;
+use crate::{EngineConfig, SearchMode};
 
 /// The largest transposition table, in MiB.
 pub(crate) const MAX_HASH_MB: u64 = 4096;
 /// The largest evaluation noise, in centi-pawns.
 pub(crate) const MAX_NOISE: u64 = 1000;
+/// The most search threads.
+pub(crate) const MAX_THREADS: u64 = 64;
+/// The most principal variations reported.
+pub(crate) const MAX_MULTIPV: u64 = 32;
+/// The variants' names.
+fn variants() -> Vec<&'static str> {
+    vec![Ruleset::Shogi.name(), Ruleset::Yono.name()]
+}
+
+/// The search modes' names, as `SearchMode` spells them.
+fn modes() -> Vec<&'static str> {
+    SearchMode::ALL.iter().map(|m| m.name()).collect()
+}
 
 /// The option values a session holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +42,7 @@ impl Default for Options {
 
 enum Kind {
     Spin { min: u64, max: u64 },
-    Combo(&'static [&'static str]),
+    Combo(fn() -> Vec<&'static str>),
     Check,
 }
 
@@ -42,7 +55,7 @@ struct Declared {
 const DECLARED: &[Declared] = &[
     Declared {
         name: "USI_Variant",
-        kind: Kind::Combo(&["shogi", "yono"]),
+        kind: Kind::Combo(variants),
     },
     Declared {
         name: "USI_Hash",
@@ -54,6 +67,24 @@ const DECLARED: &[Declared] = &[
     Declared {
         name: "USI_Ponder",
         kind: Kind::Check,
+    },
+    Declared {
+        name: "Threads",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_THREADS,
+        },
+    },
+    Declared {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_MULTIPV,
+        },
+    },
+    Declared {
+        name: "SearchMode",
+        kind: Kind::Combo(modes),
     },
     Declared {
         name: "Seed",
@@ -77,6 +108,9 @@ impl Options {
             "USI_Variant" => self.variant.name().to_string(),
             "USI_Hash" => self.config.hash_mb.to_string(),
             "USI_Ponder" => self.ponder.to_string(),
+            "Threads" => self.config.threads.to_string(),
+            "MultiPV" => self.config.multipv.to_string(),
+            "SearchMode" => self.config.mode.name().to_string(),
             "Seed" => self.config.seed.to_string(),
             "Noise" => self.config.noise.to_string(),
             _ => unreachable!("every declared option has a value"),
@@ -95,7 +129,7 @@ impl Options {
                         d.name
                     ),
                     Kind::Combo(vars) => {
-                        let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                        let vars: String = vars().iter().map(|v| format!(" var {v}")).collect();
                         format!("option name {} type combo default {default}{vars}", d.name)
                     }
                     Kind::Check => format!("option name {} type check default {default}", d.name),
@@ -138,13 +172,16 @@ impl Options {
                     })?;
                 match d.name {
                     "USI_Hash" => self.config.hash_mb = n as usize,
+                    "Threads" => self.config.threads = n as usize,
+                    "MultiPV" => self.config.multipv = n as usize,
                     "Seed" => self.config.seed = n,
                     "Noise" => self.config.noise = n as u32,
                     _ => unreachable!("every spin option is stored"),
                 }
             }
             Kind::Combo(vars) => {
-                let v = vars
+                let vars = vars();
+                let v = *vars
                     .iter()
                     .find(|v| v.eq_ignore_ascii_case(value))
                     .ok_or_else(|| {
@@ -158,6 +195,7 @@ impl Options {
                     "USI_Variant" => {
                         self.variant = v.parse().expect("the variants are ruleset names")
                     }
+                    "SearchMode" => self.config.mode = v.parse().expect("the modes' own names"),
                     _ => unreachable!("every combo option is stored"),
                 }
             }
@@ -203,6 +241,11 @@ mod tests {
         o.set("Seed", Some("7")).unwrap();
         o.set("Noise", Some("20")).unwrap();
         assert_eq!((o.config.seed, o.config.noise), (7, 20));
+        o.set("SearchMode", Some("BRS+")).unwrap();
+        assert_eq!(o.config.mode, SearchMode::BestReplyPlus);
+        o.set("MultiPV", Some("3")).unwrap();
+        o.set("Threads", Some("2")).unwrap();
+        assert_eq!((o.config.multipv, o.config.threads), (3, 2));
         o.set("USI_Ponder", Some("true")).unwrap();
         assert!(o.ponder);
         assert!(o.set("USI_OwnBook", Some("true")).unwrap().is_some());
@@ -213,6 +256,9 @@ mod tests {
             ("USI_Hash", None),
             ("USI_Variant", Some("chess")),
             ("USI_Ponder", Some("maybe")),
+            ("SearchMode", Some("maxn")),
+            ("MultiPV", Some("0")),
+            ("Threads", Some("65")),
             ("Colour", Some("red")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
