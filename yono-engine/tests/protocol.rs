@@ -552,3 +552,93 @@ fn the_end_of_input_ends_the_program() {
     let status = e.child.wait().unwrap();
     assert!(status.success());
 }
+
+/// The sample dialogue of docs/PROTOCOL.md is replayed: every command is sent, and
+/// every answer has the form the page shows (the same option list, a bestmove for
+/// every go, "none" where the page's game is over, the same final position).
+#[test]
+fn the_documented_dialogue_replays() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PROTOCOL.md"))
+        .unwrap();
+    let block = doc
+        .split("<!-- sample:begin -->\n```\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```\n<!-- sample:end -->").next())
+        .expect("docs/PROTOCOL.md has the sample dialogue");
+    let lines: Vec<&str> = block.lines().collect();
+    let mut e = Engine::start();
+    let mut i = 0;
+    let mut gos = 0;
+    let mut game: Option<Game> = None;
+    while i < lines.len() {
+        let command = lines[i].strip_prefix("> ").expect("a command line");
+        i += 1;
+        let mut expected = Vec::new();
+        while i < lines.len() && lines[i].starts_with("< ") {
+            expected.push(&lines[i][2..]);
+            i += 1;
+        }
+        if command == "quit" {
+            e.quit();
+            assert!(gos > 10, "the sample plays a game");
+            return;
+        }
+        e.send(command);
+        if let Some(text) = command.strip_prefix("position text ") {
+            let (start, moves) = text.split_once(" moves ").unwrap_or((text, ""));
+            let mut g = Game::from_position(Position::from_text(start).unwrap());
+            for m in moves.split_whitespace() {
+                g.play_text(m).unwrap();
+            }
+            game = Some(g);
+        }
+        let Some(last) = expected.last() else {
+            continue;
+        };
+        let last_word = last.split(' ').next().unwrap().to_string();
+        let got = e.until(|l| {
+            if last.starts_with("info string") {
+                l.starts_with(&last[..16])
+            } else {
+                l.starts_with(&last_word)
+            }
+        });
+        match command.split(' ').next().unwrap() {
+            "usi" => {
+                let options = |ls: &[&str]| {
+                    ls.iter()
+                        .filter(|l| l.starts_with("option") || l.starts_with("id author"))
+                        .map(|l| l.to_string())
+                        .collect::<Vec<_>>()
+                };
+                let got: Vec<&str> = got.iter().map(String::as_str).collect();
+                assert_eq!(options(&got), options(&expected));
+            }
+            "go" => {
+                gos += 1;
+                let best = got.last().unwrap().split(' ').nth(1).unwrap();
+                let documented = last.split(' ').nth(1).unwrap();
+                if documented == "none" {
+                    assert_eq!(best, "none");
+                } else {
+                    let g = game.as_ref().expect("a position before go");
+                    assert!(g.is_legal(best.parse().unwrap()), "{command}: {best}");
+                }
+            }
+            "show" => {
+                let shown = |ls: Vec<&str>| {
+                    ls.into_iter()
+                        .filter(|l| l.starts_with("info string position"))
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    shown(got.iter().map(String::as_str).collect()),
+                    shown(expected.clone())
+                );
+            }
+            _ => assert_eq!(got.last().unwrap(), last),
+        }
+    }
+    panic!("the sample ends with quit");
+}
