@@ -74,6 +74,9 @@ bash scripts/test-release.sh --wheel-dir "$release_wheel"
 section "Python (the release wheel)"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
 
+section "The engine as a program: cshogi, the Python client and the match runner against yono-engine"
+bash scripts/test-engine-program.sh
+
 section "C and C++"
 bash tests/c/run.sh
 

@@ -1,9 +1,12 @@
-"""Where the tests find engine programs: the project's ``yono-engine`` (the
-YONO_ENGINE environment variable, else the workspace's target/release or
-target/debug build) and the deliberately broken fake engine beside this file.
+"""Where the tests find engine programs: the project's ``yono-engine`` (the path in
+the YONO_ENGINE environment variable) and the deliberately broken fake engine beside
+this file.
 
-Without a built ``yono-engine`` the tests that need it are skipped, unless
-YONO_REQUIRE_ENGINE=1 (the test command sets it), which makes them fail instead."""
+The tests that play through the program run when YONO_ENGINE is set (the test
+command's section "The engine as a program" builds the release program and sets
+it; ``YONO_ENGINE=target/release/yono-engine pytest ...`` by hand) and are skipped
+otherwise, so that yono-py/test.sh does not play them a second time. A YONO_ENGINE
+that names no program fails them."""
 
 import os
 import sys
@@ -12,22 +15,18 @@ from typing import List
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
 
 
 def yono_engine() -> List[str]:
     """The command line of the project's engine program (skips the test without it)."""
     given = os.environ.get("YONO_ENGINE")
-    candidates = [Path(given)] if given else [ROOT / "target" / "release" / "yono-engine", ROOT / "target" / "debug" / "yono-engine"]
-    for path in candidates:
-        if path.is_file() and os.access(path, os.X_OK):
-            return [str(path)]
-    message = f"no yono-engine program (looked at {', '.join(map(str, candidates))}; build it with cargo build --release -p yono-engine)"
-    if os.environ.get("YONO_REQUIRE_ENGINE") == "1":
-        pytest.fail(message)
-    pytest.skip(message)
-    raise AssertionError("unreachable")
+    if not given:
+        pytest.skip("set YONO_ENGINE to a yono-engine program (cargo build --release -p yono-engine) to run this test")
+    path = Path(given)
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        pytest.fail(f"YONO_ENGINE={given} is not an executable program")
+    return [str(path.resolve())]
 
 
 def fake(mode: str, after: int = 1) -> List[str]:
