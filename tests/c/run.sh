@@ -140,6 +140,20 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
+# The two engine examples of docs/GUI.md ("A computer player"), compiled and run as
+# written: in process (start, poll, stop) under valgrind, and the program as a child
+# process speaking the protocol.
+python3 - docs/GUI.md "$OUT" <<'PY'
+import re, sys
+section = open(sys.argv[1], encoding="utf-8").read().split("## A computer player: the engine", 1)[1]
+for name, code in zip(("gui_engine_inprocess", "gui_engine_child"), re.findall(r"```c\n(.*?)```", section, flags=re.S)):
+    open(f"{sys.argv[2]}/{name}.c", "w").write(code)
+PY
+step "compile docs/GUI.md's in-process engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/gui_engine_inprocess.c" -o "$OUT/gui_engine_inprocess" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run it under valgrind" bash -c "valgrind -q --leak-check=full --error-exitcode=1 '$OUT/gui_engine_inprocess' | grep -q '^engine plays '"
+step "compile docs/GUI.md's child-process engine example" "$CC" "${CWARN[@]}" "$OUT/gui_engine_child.c" -o "$OUT/gui_engine_child"
+step "run it against target/release/yono-engine" bash -c "cargo build -q --release -p yono-engine &&
+    '$OUT/gui_engine_child' '$TARGET_DIR/release/yono-engine' | grep -q '^engine plays '"
 readme_c_example "Playing against the engine" "$OUT/readme_engine.c"
 step "compile the README's engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_engine.c" -o "$OUT/readme_engine" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "run the README's engine example" bash -c "'$OUT/readme_engine' | grep -q '^engine plays '"

@@ -160,3 +160,16 @@ def test_any_protocol_engine_works() -> None:
             result = engine.play(pos, Limit(nodes=1))
             assert result.move is not None
             pos.push(result.move)
+
+
+def test_the_readme_example_runs() -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Running the engine as a program", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len([line for line in code.splitlines() if line.strip()]) == 5
+    scope: dict = {}
+    exec(compile(code.replace('["yono-engine"]', repr(yono_engine())), "README.md", "exec"), scope)
+    assert len(scope["pos"].move_stack) == 1
