@@ -10,11 +10,11 @@
 # (YONO_PY_VENV to use another); installs cshogi into it. About 45 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv="${YONO_PY_VENV:-yono-py/.venv}"
+venv="$(cd "${YONO_PY_VENV:-yono-py/.venv}" && pwd)"
 cargo build -q --release -p yono-engine
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check cshogi
 engine="$(pwd)/target/release/yono-engine"
-(cd yono-py/tests && YONO_ENGINE="$engine" "../../$venv/bin/python" -m pytest -q -p no:cacheprovider \
+(cd yono-py/tests && YONO_ENGINE="$engine" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
     test_cshogi.py test_engine_client.py test_match.py)
-(cd yono-py && "../$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
+(cd yono-py && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
     python/yono/engine.py python/yono/match tests/fake_engine.py)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import importlib
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -143,7 +144,9 @@ def _run_on_ray(
     log: Log,
     on_result: Callable[[Dict[str, Any]], bool],
 ) -> List[Dict[str, Any]]:
-    import ray  # type: ignore[import-not-found,import-untyped,unused-ignore]  # optional: only here
+    # Ray is optional and only needed here; imported by name so that type checkers
+    # need not read it.
+    ray: Any = importlib.import_module("ray")
 
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address, include_dashboard=False, log_to_driver=False)

@@ -273,7 +273,11 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
     tc = spec.time
     clocks = {s: Clock(tc.base or 0.0) for s in seats}
     # A game may be cut into segments when a seat forfeits: each segment is a record.
-    segments: List[Dict[str, Any]] = [{"start": start.text(), "moves": [], "comments": []}]
+    # The first record starts where the opening does, with the opening's moves.
+    book = list(spec.opening.moves)
+    segments: List[Dict[str, Any]] = [
+        {"start": Position(spec.opening.start).text(), "moves": book, "comments": ["opening"] * len(book)}
+    ]
     position = Position(start.text())
     forfeits: List[Dict[str, Any]] = []
     plies = 0
