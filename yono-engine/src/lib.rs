@@ -30,17 +30,20 @@
 mod api;
 mod eval;
 mod handle;
+mod movepick;
 pub mod protocol;
+mod score;
 mod search;
-mod step;
+mod see;
 mod time;
+mod tt;
 
 pub use api::{
     Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
     SearchResult, StopToken,
 };
 pub use handle::{EngineHandle, InfoCallback, JobError, SearchJob};
-pub use search::{Engine, MAX_DEPTH};
+pub use search::{Engine, Features, MAX_DEPTH};
 
 use yono::{Position, Seat};
 

@@ -90,13 +90,16 @@ fn forced_after(pos: &Position, root: Seat, target: Seat, n: u32) -> bool {
         .all(|&mv| forced_after(&after(pos, mv), root, target, n))
 }
 
-fn engine_move(pos: &Position, depth: u32) -> Move {
+/// The engine's move at `depth` full-width plies, and the mate distance it reports.
+/// The search is selective (late moves are searched shallower first), so it is
+/// given a few plies more than the forced line is long.
+fn engine_move(pos: &Position, depth: u32) -> (Move, Option<i32>) {
     let mut engine = Engine::default();
     let result = engine
-        .search(pos, Limits::depth(depth).with_nodes(2_000_000))
+        .search(pos, Limits::depth(depth + 4).with_nodes(2_000_000))
         .unwrap();
     assert!(pos.is_legal(result.best_move));
-    result.best_move
+    (result.best_move, result.mate)
 }
 
 struct Case {
@@ -241,13 +244,25 @@ fn the_cases_are_what_they_claim() {
 fn finds_forced_eliminations() {
     for case in cases() {
         let root = case.pos.turn();
-        let depth = case.pos.seats_in_game().len() as u32 * case.moves;
-        let mv = engine_move(&case.pos, depth);
+        let seats = case.pos.seats_in_game().len() as u32;
+        let (mv, mate) = engine_move(&case.pos, seats * case.moves);
         assert!(
             forced_after(&after(&case.pos, mv), root, case.target, case.moves - 1),
             "{}: engine played {mv}, which does not force the elimination",
             case.name
         );
+        // With two seats the elimination ends the game: a mate, reported in plies.
+        // Shogi's loser is mated when it is to move without a move (after the
+        // winner's n-th move); a Yo[n]o seat falls once it has passed and the winner
+        // is about to move again.
+        if seats == 2 {
+            let plies = if case.pos.ruleset() == Ruleset::Shogi {
+                2 * case.moves as i32 - 1
+            } else {
+                2 * case.moves as i32
+            };
+            assert_eq!(mate, Some(plies), "{}: mate distance", case.name);
+        }
     }
 }
 
