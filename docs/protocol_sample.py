@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-START = "wL4nS1nNnL/wN1nG1nK2wBnR/sB2wP4eS/wK1wP1nP1nP1nP/3eP2eR2/1wG1sP2eP1eK/sNsPsP1sPeGePeR1/sL3eP1eGnPeN/3sSsK1eBePeL e S/B3P/R2P/- swne 96"
+START = "wL2wP1nGnS1nL/wN3nK3nR/1wRwP2nPnN2/wGwB1sSnP1nPeKnP/2wP3ePnP1/sP1sP3eGeS1/2nBsPsPeP2eB/sRsBwKsSsK1eP1eN/sLsN3eP1eReL s 2P/GP/P/- swne 65"
 MAX_PLIES = 60
 
 
