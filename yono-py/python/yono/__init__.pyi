@@ -936,7 +936,8 @@ class Engine:
     ) -> Analysis:
         """The full result of a search, with the limits of ``best_move``."""
     def stop(self) -> None:
-        """Ends the running search soon; it returns the best move found so far."""
+        """Ends every search asked of this engine so far (running or waiting) soon;
+        each returns the best move found so far. Later searches are not affected."""
     @staticmethod
     def evaluate(position: Position) -> List[Optional[float]]:
         """Every seat's expected final score by the static evaluation, by seat index."""
