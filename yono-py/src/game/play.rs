@@ -61,9 +61,10 @@ impl PyGame {
         let s = &mut *state;
         let ply = s.game.moves().len();
         let undone = s.game.undo();
-        s.listed.forget_above(ply.saturating_sub(1));
+        let now = s.game.moves().len();
+        s.listed.forget_above(now);
         if let Some(notes) = &mut s.notes {
-            notes.forget_above(ply.saturating_sub(1));
+            notes.forget_above(now);
         }
         let pushed = s.pushed.take();
         drop(state);
