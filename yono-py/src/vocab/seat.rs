@@ -29,7 +29,7 @@ impl PySeat {
     /// The notation letter: "s", "w", "n" or "e".
     #[getter]
     fn letter(&self) -> String {
-        self.core().char().to_string()
+        self.core().letter().to_string()
     }
 
     /// The index 0-3 in turn order (also `int(seat)`).
@@ -61,7 +61,7 @@ impl PySeat {
     fn from_letter(letter: &str) -> PyResult<PySeat> {
         let mut chars = letter.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => yono::Seat::from_char(c).map(PySeat::of),
+            (Some(c), None) => yono::Seat::from_letter(c).map(PySeat::of),
             _ => None,
         }
         .ok_or_else(|| PyValueError::new_err(format!("not a seat letter: {letter:?}")))
