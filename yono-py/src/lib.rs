@@ -30,6 +30,7 @@ mod moves;
 mod piece;
 mod record;
 mod series;
+mod snapshot;
 mod square;
 
 // `Game.push` and `Game.pop`, written against the C API (the hot loop's calls).
@@ -62,7 +63,7 @@ mod _yono {
     #[pymodule_export]
     use crate::conversion::_core_reads;
     #[pymodule_export]
-    use crate::effect::PyMoveEffect;
+    use crate::effect::{PyMoveEffect, PyRemoval};
     #[pymodule_export]
     use crate::engine::{PyAnalysis, PyEngine};
     #[pymodule_export]
@@ -78,11 +79,13 @@ mod _yono {
     #[pymodule_export]
     use crate::series::PySeries;
     #[pymodule_export]
+    use crate::snapshot::{PyPieceView, PySnapshot};
+    #[pymodule_export]
     use crate::square::PySquare;
     #[pymodule_export]
     use crate::svg::{svg, svg_hit_test, svg_reserve_rect, svg_square_rect};
     #[pymodule_export]
-    use crate::vocab::{PyPieceKind, PyPromotionStatus, PyRuleset, PySeat, PyStatus};
+    use crate::vocab::{PyEndReason, PyPieceKind, PyPromotionStatus, PyRuleset, PySeat, PyStatus};
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

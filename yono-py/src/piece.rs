@@ -38,6 +38,17 @@ impl PyPiece {
         PyPieceKind::of(self.0.kind)
     }
 
+    /// The same seat's piece in its promoted form, or None for a King, a Gold or a
+    /// piece already promoted.
+    fn promoted(&self) -> Option<PyPiece> {
+        self.0.promoted().map(PyPiece)
+    }
+
+    /// The same seat's piece in its unpromoted form (itself if it is not promoted).
+    fn unpromoted(&self) -> PyPiece {
+        PyPiece(self.0.unpromoted())
+    }
+
     /// The notation, e.g. "sK" (also `str(piece)`).
     #[getter]
     fn symbol(&self) -> String {

@@ -215,17 +215,13 @@ impl PyRecord {
     }
 
     fn __repr__(&self) -> String {
-        let status = match self.rec.game().status() {
-            yono::Status::Won(s) => format!("won by {s}"),
-            other => PyStatus::of(other).text().replace('_', " "),
-        };
+        let status = self.rec.game().status();
         format!("<yono.Record {} moves, {status}>", self.rec.moves().len())
     }
 
     /// The diagram of the current position, for Jupyter.
     fn _repr_svg_(&self) -> String {
-        let game = self.rec.game();
-        jupyter_svg(game.position(), game.moves().last().copied())
+        jupyter_svg(self.rec.game())
     }
 
     fn __copy__(&self) -> PyRecord {

@@ -14,12 +14,12 @@ use crate::vocab::{PyPieceKind, PySeat};
 /// `svg()`, to sit in a notebook's output.
 const JUPYTER_SIZE: u32 = 480;
 
-/// The diagram Jupyter shows of a position: the last move shaded, threatened Kings
-/// marked.
-pub(crate) fn jupyter_svg(position: &yono::Position, last_move: Option<yono::Move>) -> String {
-    let mut opts = SvgOptions::default().with_size(JUPYTER_SIZE);
-    opts.last_move = last_move;
-    position.svg(&opts)
+/// The diagram Jupyter shows of a game: the last move shaded, threatened Kings marked,
+/// and the game's status (a draw by repetition or a loss by perpetual check says so).
+pub(crate) fn jupyter_svg(game: &yono::Game) -> String {
+    let mut opts = SvgOptions::DEFAULT.with_size(JUPYTER_SIZE);
+    opts.last_move = game.moves().last().copied();
+    game.svg(&opts)
 }
 
 /// An SVG diagram (a string) of `position` (a Game): `yono.svg(game, ...)` is
@@ -83,5 +83,5 @@ pub(crate) fn svg_hit_test(
 
 /// The seat at the bottom: the given one, or the core's default orientation.
 fn bottom(orientation: Option<Wrap<yono::Seat>>) -> yono::Seat {
-    orientation.map_or(SvgOptions::default().orientation, |s| s.0)
+    orientation.map_or(SvgOptions::DEFAULT.orientation, |s| s.0)
 }

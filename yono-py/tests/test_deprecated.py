@@ -34,6 +34,16 @@ def test_position_is_the_deprecated_name_of_game():
         yono.NoSuchName  # type: ignore[attr-defined]
 
 
+def test_snapshot_is_deprecated_for_copy():
+    game = yono.Game()
+    game.push("5g5f")
+    with pytest.warns(DeprecationWarning, match="copy"):
+        clone = game.snapshot()
+    assert clone == game and clone.move_stack == game.move_stack and clone is not game
+    clone.pop()
+    assert game.ply() == 1
+
+
 def test_push_usi_is_deprecated_for_push():
     game = yono.Game()
     with pytest.warns(DeprecationWarning, match="push"):

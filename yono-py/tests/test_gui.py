@@ -110,7 +110,7 @@ def test_redo():
         pos.redo()
 
 
-def test_snapshots_for_a_gui_thread():
+def test_copies_for_a_gui_thread():
     game = Game()
     lock = threading.Lock()
     frames = []
@@ -124,14 +124,14 @@ def test_snapshots_for_a_gui_thread():
                 if not moves:
                     break
                 game.push(rng.choice(moves))
-                frames.append(game.snapshot())
+                frames.append(game.copy())
         done.set()
 
     t = threading.Thread(target=player)
     t.start()
     t.join()
     assert done.is_set()
-    # Each snapshot is independent of the game that went on.
+    # Each copy is independent of the game that went on.
     plies = [s.ply() for s in frames]
     assert plies == list(range(1, len(frames) + 1))
     assert frames[0].ply() == 1 and game.ply() == len(frames)

@@ -71,6 +71,8 @@ def test_game_vector(vec):
     assert (winner.letter if winner is not None else None) == vec["winner"]
     expected_scores = vec["scores"]
     assert pos.scores() == expected_scores
+    reason = pos.end_reason
+    assert (str(reason) if reason is not None else None) == vec["end_reason"]
     assert [m.usi() for m in pos.move_stack] == vec["moves"]
     assert pos.ply() == len(vec["moves"])
     if vec["status"] != "ongoing":

@@ -9,13 +9,25 @@ for the canonical value when the core reads the text, and a ValueError (not a
 TypeError) when it does not.
 """
 
+import json
 from typing import Any, Callable, Dict, Iterable, List
 
 import numpy as np
 import pytest
+from conftest import VECTORS
 
 import yono
 from yono import _yono
+
+#: tests/vectors/vocabulary.json: every value of each type with its number and every
+#: spelling the core reads, and spellings it refuses (written by the core's gen_vectors).
+VOCABULARY = {t["type"]: t for t in json.loads((VECTORS / "vocabulary.json").read_text(encoding="utf-8"))}
+
+
+def published(what: str) -> List[str]:
+    """Every spelling the vectors list for a type, read or refused."""
+    entry = VOCABULARY[what]
+    return [s for v in entry["values"] for s in v["spellings"]] + entry["rejected"]
 
 Surface = Callable[[Any], Any]
 
@@ -43,7 +55,7 @@ def check_surfaces(what: str, surfaces: Dict[str, Surface], spellings: Iterable[
     return accepted
 
 
-SEAT_SPELLINGS = variants(*(w for s in yono.SEATS for w in (s.letter, s.title))) + ["", "x", "sw", "Sou", "southeast"]
+SEAT_SPELLINGS = variants(*(w for s in yono.SEATS for w in (s.letter, s.title))) + ["", "x", "sw", "Sou", "southeast"] + published("seat")
 
 
 def test_every_seat_spelling_the_core_reads_works_on_every_surface():
@@ -72,7 +84,7 @@ def test_every_seat_spelling_the_core_reads_works_on_every_surface():
     assert yono.Game().king("S") == yono.SQ_5I  # the case of issue 23
 
 
-KIND_SPELLINGS = variants(*(w for k in (yono.PieceKind(i) for i in range(14)) for w in (k.symbol, k.title, k.letter))) + ["", "Q", "+K", "+G", "++P", "P+"]
+KIND_SPELLINGS = variants(*(w for k in (yono.PieceKind(i) for i in range(14)) for w in (k.symbol, k.title, k.letter))) + ["", "Q", "+K", "+G", "++P", "P+"] + published("piece_kind")
 
 
 def test_every_kind_spelling_the_core_reads_works_on_every_surface():
@@ -82,20 +94,20 @@ def test_every_kind_spelling_the_core_reads_works_on_every_surface():
         "PieceKind.from_symbol": lambda k: yono.PieceKind.from_symbol(str(k)),
         "Piece(seat, x)": lambda k: yono.Piece("s", k),
     }
-    check_surfaces("piece kind", surfaces, KIND_SPELLINGS, lambda i: yono.PieceKind(i))
+    check_surfaces("piece_kind", surfaces, KIND_SPELLINGS, lambda i: yono.PieceKind(i))
     # The surfaces that take only a kind a reserve can hold.
-    held = [t for t in KIND_SPELLINGS if (i := _yono._core_reads("piece kind", t)) is None or yono.PieceKind(i) in yono.HAND_KINDS]
+    held = [t for t in KIND_SPELLINGS if (i := _yono._core_reads("piece_kind", t)) is None or yono.PieceKind(i) in yono.HAND_KINDS]
     hand_surfaces: Dict[str, Surface] = {
         "Move.drop": lambda k: yono.Move.drop(k, "5e"),
         "Game.drops_of": dropper.drops_of,
         "svg_reserve_rect": lambda k: yono.svg_reserve_rect("s", k),
         "svg(selected_reserve=)": lambda k: dropper.svg(selected_reserve=("s", k)),
     }
-    accepted = check_surfaces("piece kind", hand_surfaces, held, lambda i: yono.PieceKind(i))
+    accepted = check_surfaces("piece_kind", hand_surfaces, held, lambda i: yono.PieceKind(i))
     assert accepted >= 7
 
 
-RULESET_SPELLINGS = variants("yono", "shogi") + ["", "chess", "yonoshogi"]
+RULESET_SPELLINGS = variants("yono", "shogi") + ["", "chess", "yonoshogi"] + published("ruleset")
 
 
 def test_every_ruleset_spelling_the_core_reads_works_on_every_surface():
@@ -109,7 +121,7 @@ def test_every_ruleset_spelling_the_core_reads_works_on_every_surface():
     assert accepted >= 4
 
 
-SQUARE_SPELLINGS = variants("5e", "1a", "9i", "5g") + ["", "5", "0e", "5j", "55", "e5", "5e5", "10a"]
+SQUARE_SPELLINGS = variants("5e", "1a", "9i", "5g") + ["", "5", "0e", "5j", "55", "e5", "5e5", "10a"] + published("square")
 
 
 def test_every_square_spelling_the_core_reads_works_on_every_surface():
@@ -119,7 +131,7 @@ def test_every_square_spelling_the_core_reads_works_on_every_surface():
         "Game.piece_at": game.piece_at,
         "Game.moves_from": game.moves_from,
         "Game.promotion_status": lambda s: game.promotion_status(s, "5f"),
-        "Move.board": lambda s: yono.Move.board(s, "5d" if s != "5d" else "5c"),
+        "Move.board": lambda s: yono.Move.board(s, "5c" if yono.Square(s) == yono.SQ_5D else "5d"),
         "Move.drop": lambda s: yono.Move.drop("P", s),
         "svg(highlight=)": lambda s: game.svg(highlight=s),
         "svg(highlight=[..])": lambda s: game.svg(highlight=[s]),
@@ -172,7 +184,7 @@ def test_every_move_spelling_the_core_reads_works_on_every_surface():
         # is_legal answers False for text the core cannot read, as for an illegal move.
         assert game.is_legal(text) == (code is not None and yono.Move(text) in game.legal_moves)
         if code is not None:
-            assert yono.Move(text) == yono.Move.from_code(code)
+            assert yono.Move(text) == yono.Move.from_index(code) and yono.Move(text).index == code
 
 
 def test_a_highlight_set_is_one_square_or_any_iterable_of_them():
@@ -193,6 +205,49 @@ def test_a_highlight_set_is_one_square_or_any_iterable_of_them():
         game.svg(destinations=[1.5])  # type: ignore[list-item]
 
 
+@pytest.mark.parametrize("what", sorted(VOCABULARY))
+def test_the_oracle_is_the_core_that_wrote_the_vectors(what):
+    # _core_reads is the core's FromStr: it reads each published spelling as its value,
+    # and refuses each published refusal.
+    for value in VOCABULARY[what]["values"]:
+        for spelling in value["spellings"]:
+            assert _yono._core_reads(what, spelling) == value["number"], (what, spelling)
+    for spelling in VOCABULARY[what]["rejected"]:
+        assert _yono._core_reads(what, spelling) is None, (what, spelling)
+
+
+ENUM_SURFACES = {
+    "status": yono.Status,
+    "end_reason": yono.EndReason,
+    "promotion_status": yono.PromotionStatus,
+}
+
+
+@pytest.mark.parametrize("what", sorted(ENUM_SURFACES))
+def test_every_published_spelling_of_the_other_enums_works(what):
+    cls = ENUM_SURFACES[what]
+    for value in VOCABULARY[what]["values"]:
+        for spelling in value["spellings"]:
+            assert cls(spelling) == cls(value["number"]), (what, spelling)
+    for spelling in VOCABULARY[what]["rejected"]:
+        # A Status also reads its own str() ("won", "drawn_by_repetition"), which names
+        # the kind of status without the winner: the core reads "won by North".
+        if what == "status" and spelling in {str(s) for s in members(yono.Status)}:
+            continue
+        with pytest.raises(ValueError):
+            cls(spelling)
+
+
+def test_every_published_piece_spelling_works():
+    for value in VOCABULARY["piece"]["values"]:
+        seat, kind = divmod(value["number"], 14)
+        for spelling in value["spellings"]:
+            assert yono.Piece.from_symbol(spelling) == yono.Piece(yono.Seat(seat), yono.PieceKind(kind))
+    for spelling in VOCABULARY["piece"]["rejected"]:
+        with pytest.raises(ValueError):
+            yono.Piece.from_symbol(spelling)
+
+
 # ---- the enums are the core's ---------------------------------------------------
 
 
@@ -209,6 +264,8 @@ def members(cls: Any) -> List[Any]:
         (yono.PieceKind, lambda m: m.title.upper().replace(" ", "_")),
         (yono.Ruleset, lambda m: m.label.upper()),
         (yono.Status, lambda m: str(m).upper()),
+        (yono.EndReason, lambda m: str(m).upper().replace(" ", "_")),
+        (yono.PromotionStatus, lambda m: repr(m).split(".")[1]),
     ],
 )
 def test_enum_members_are_named_and_numbered_as_the_core_names_them(cls, name_of):
@@ -224,9 +281,16 @@ def test_the_tables_come_from_the_core():
     assert yono.SEATS == members(yono.Seat) == yono.Ruleset.YONO.seats
     assert [_yono._core_reads("seat", s.letter) for s in yono.SEATS] == [0, 1, 2, 3]
     assert [str(k) for k in yono.HAND_KINDS] == [k.letter for k in yono.HAND_KINDS]
-    assert all(_yono._core_reads("piece kind", str(k)) == int(k) for k in members(yono.PieceKind))
+    assert all(_yono._core_reads("piece_kind", str(k)) == int(k) for k in members(yono.PieceKind))
     assert [_yono._core_reads("square", str(s)) for s in yono.SQUARES] == list(range(81))
     assert len(members(yono.PieceKind)) == 14 and len(yono.HAND_KINDS) == 7
+    for what, cls in (("seat", yono.Seat), ("piece_kind", yono.PieceKind), ("ruleset", yono.Ruleset), ("end_reason", yono.EndReason), ("promotion_status", yono.PromotionStatus)):
+        numbers = sorted(v["number"] for v in VOCABULARY[what]["values"])
+        assert [int(m) for m in members(cls)] == numbers, what
+        # Each member's text is the core's first spelling of it.
+        texts = {v["number"]: v["text"] for v in VOCABULARY[what]["values"]}
+        for m in members(cls):
+            assert cls(texts[int(m)]) == m
 
 
 def test_enum_constructors_take_a_member_its_value_or_its_text():
@@ -235,10 +299,13 @@ def test_enum_constructors_take_a_member_its_value_or_its_text():
     assert yono.Ruleset(1) == yono.Ruleset("Shogi") == yono.Ruleset.SHOGI
     assert yono.Status("drawn_by_repetition") == yono.Status(2) == yono.Status.DRAWN_BY_REPETITION
     assert yono.PromotionStatus(2) == yono.PromotionStatus.COMPULSORY
-    for cls, bad_value in ((yono.Seat, 4), (yono.PieceKind, 14), (yono.Ruleset, -1), (yono.Status, 3)):
+    assert yono.PromotionStatus("optional") == yono.PromotionStatus.OPTIONAL
+    assert yono.EndReason("Perpetual Check") == yono.EndReason.PERPETUAL_CHECK == yono.EndReason(3)
+    assert yono.Status("won by North") == yono.Status.WON
+    for cls, bad_value in ((yono.Seat, 4), (yono.PieceKind, 14), (yono.Ruleset, -1), (yono.Status, 3), (yono.EndReason, 4)):
         with pytest.raises(ValueError):
             cls(bad_value)
-    for cls in (yono.Seat, yono.PieceKind, yono.Ruleset, yono.Status, yono.PromotionStatus):
+    for cls in (yono.Seat, yono.PieceKind, yono.Ruleset, yono.Status, yono.PromotionStatus, yono.EndReason):
         with pytest.raises(ValueError):
             cls("no such thing")
         for wrong in (True, 1.5, None, [0]):
@@ -255,3 +322,21 @@ def test_enum_constructors_take_a_member_its_value_or_its_text():
 def test_status_text_round_trips():
     for status in members(yono.Status):
         assert yono.Status(str(status)) == status
+
+
+def test_the_move_index_is_the_cores():
+    # Every index names its move and back; the unused from == to slots name none.
+    count = 0
+    for index in range(81 * 81 * 2 + 7 * 81 + 1):
+        try:
+            mv = yono.Move.from_index(index)
+        except ValueError:
+            continue
+        assert mv.index == index and yono.Move(str(mv)).index == index
+        count += 1
+    assert count == 81 * 80 * 2 + 7 * 81 + 1
+    assert yono.Move.PASS.index == count + 81 * 2 - 1 and yono.Move("R*9a").index == 81 * 81 * 2
+    with pytest.raises(ValueError):
+        yono.Move.from_index(yono.Move.PASS.index + 1)
+    with pytest.raises(ValueError):
+        yono.Move.from_index(0)  # 9a to 9a

@@ -79,6 +79,15 @@ def main() -> None:
     rec.set_comment(np.int64(1), "the centre Pawn")
     assert rec.comment(np.int64(1)) == "the centre Pawn"
     assert yono.Record.load(rec.save()).game == pos
+    # What the core gives GUIs: the board as data, a move's check flag and removals.
+    snap: yono.Snapshot = pos.board_snapshot()
+    view: Optional[yono.PieceView] = snap.piece_at("5i")
+    assert view is not None and view.facing == yono.Seat.NORTH and view.angle("s") == 0
+    effect: yono.MoveEffect = yono.Game("4k4/9/9/9/9/9/9/9/4K4 b R 1").preview("R*5e")
+    removed: List[yono.Removal] = effect.removed
+    assert effect.gives_check and effect.checked == [yono.Seat.NORTH] and removed == []
+    reason: Optional[yono.EndReason] = pos.end_reason
+    assert reason is None and yono.Piece("s", "P").promoted() == yono.Piece("s", "+P")
     # The machine-learning layer.
     start = yono.Game()
     mask = start.legal_action_mask()

@@ -131,6 +131,9 @@ class PieceKind(_Enum):
     @property
     def is_promoted(self) -> bool:
         """Whether this is a promoted kind."""
+    @property
+    def can_promote(self) -> bool:
+        """Whether the kind has a promoted form (R B S N L P)."""
     def promoted(self) -> Optional["PieceKind"]:
         """The promoted kind; None for King, Gold and promoted kinds."""
     def unpromoted(self) -> "PieceKind":
@@ -167,7 +170,8 @@ RulesetLike = Union[Ruleset, str]
 @final
 class Status(_Enum):
     """ONGOING, WON or DRAWN_BY_REPETITION; ``str(status)`` is "ongoing", "won" or
-    "drawn_by_repetition", and ``Status(text)`` reads it back."""
+    "drawn_by_repetition", and ``Status(text)`` reads it back, as it reads any status
+    text of the core ("drawn by repetition", "won by North")."""
 
     ONGOING: ClassVar["Status"]
     WON: ClassVar["Status"]
@@ -181,7 +185,20 @@ class PromotionStatus(_Enum):
     IMPOSSIBLE: ClassVar["PromotionStatus"]
     OPTIONAL: ClassVar["PromotionStatus"]
     COMPULSORY: ClassVar["PromotionStatus"]
-    def __new__(cls, value: Union["PromotionStatus", SupportsIndex]) -> "PromotionStatus": ...
+    def __new__(cls, value: Union["PromotionStatus", str, SupportsIndex]) -> "PromotionStatus": ...
+
+@final
+class EndReason(_Enum):
+    """How a finished game ended: LAST_SEAT_STANDING (Yo[n]o), NO_LEGAL_MOVE (Shogi
+    checkmate), REPETITION (a draw) or PERPETUAL_CHECK (Shogi: every move of one side in
+    a fourfold repetition gave check; that side lost). ``str(reason)`` is its name,
+    e.g. "perpetual check"."""
+
+    LAST_SEAT_STANDING: ClassVar["EndReason"]
+    NO_LEGAL_MOVE: ClassVar["EndReason"]
+    REPETITION: ClassVar["EndReason"]
+    PERPETUAL_CHECK: ClassVar["EndReason"]
+    def __new__(cls, value: Union["EndReason", str, SupportsIndex]) -> "EndReason": ...
 
 @final
 class MoveEffect:
@@ -198,14 +215,93 @@ class MoveEffect:
     @property
     def promotes(self) -> bool: ...
     @property
+    def gives_check(self) -> bool:
+        """Whether the move gives check (the mover threatens a King after it)."""
+    @property
+    def checked(self) -> List[Seat]:
+        """The seats whose King the mover threatens after the move."""
+    @property
     def fallen(self) -> List[Tuple[Seat, int]]:
         """The seats that lose by the move, with their scores."""
+    @property
+    def removed(self) -> List["Removal"]:
+        """The seats the checkmate rule removed, with the pieces that left the board."""
     @property
     def status(self) -> Status: ...
     @property
     def winner(self) -> Optional[Seat]: ...
     @property
     def next_turn(self) -> Seat: ...
+
+@final
+class Removal:
+    """A seat removed by the checkmate rule (``MoveEffect.removed``), with what left the
+    board with it, for animation."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def pieces(self) -> List[Tuple["Square", "Piece"]]:
+        """Its pieces that stood on the board, with their squares, in square order."""
+    @property
+    def reserve(self) -> Dict[PieceKind, int]:
+        """Its reserve as it was."""
+
+@final
+class PieceView:
+    """A piece as a GUI draws it: owner, kind, promoted, and the seat it faces."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def kind(self) -> PieceKind: ...
+    @property
+    def promoted(self) -> bool: ...
+    @property
+    def facing(self) -> Seat:
+        """The seat whose side of the board the piece points toward."""
+    @property
+    def piece(self) -> "Piece": ...
+    def angle(self, bottom: Optional[SeatLike] = None) -> int:
+        """Degrees clockwise to turn a piece drawn pointing up, ``bottom`` at the bottom."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Snapshot:
+    """Everything a GUI draws for a position, as plain data (``Game.board_snapshot()``)."""
+
+    @property
+    def squares(self) -> List[Optional[PieceView]]:
+        """The piece on each square, by square index, or None."""
+    def piece_at(self, square: "SquareLike") -> Optional[PieceView]: ...
+    def pieces(self) -> Dict["Square", PieceView]: ...
+    @property
+    def reserves(self) -> List[Dict[PieceKind, int]]:
+        """Each seat's reserve, by seat index."""
+    @property
+    def seats(self) -> List[Seat]:
+        """The seats still in the game."""
+    @property
+    def scores(self) -> List[Optional[int]]: ...
+    @property
+    def to_move(self) -> Optional[Seat]:
+        """The seat to move; None once the game is over."""
+    @property
+    def move_number(self) -> int: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def winner(self) -> Optional[Seat]: ...
+    @property
+    def end_reason(self) -> Optional[EndReason]: ...
+    @property
+    def checks(self) -> Dict[Seat, List[Seat]]:
+        """For each seat in the game, the seats threatening its King."""
+    @property
+    def ruleset(self) -> Ruleset: ...
 
 @final
 class Square:
@@ -258,6 +354,10 @@ class Piece:
     @property
     def kind(self) -> PieceKind:
         """The kind."""
+    def promoted(self) -> Optional["Piece"]:
+        """The same seat's piece promoted; None for a King, a Gold or a promoted piece."""
+    def unpromoted(self) -> "Piece":
+        """The same seat's piece unpromoted (itself if it is not promoted)."""
     @property
     def symbol(self) -> str:
         """The notation, e.g. "sK"."""
@@ -287,6 +387,13 @@ class Move:
     @property
     def code(self) -> int:
         """The compact 16-bit code."""
+    @property
+    def index(self) -> int:
+        """The core's dense index 0-13,689 (squares as named; ``Game.action`` is the
+        mover's frame)."""
+    @staticmethod
+    def from_index(index: SupportsIndex) -> "Move":
+        """The move with the core's dense index; ValueError for an index no move has."""
     def usi(self) -> str:
         """The move text."""
     @property
@@ -423,8 +530,17 @@ class Game:
         """The seats that have lost: checkmated and removed, and once the game is won
         every seat but the winner (in Shogi the checkmated side, which stays in
         ``seats``)."""
+    @deprecated("Game.snapshot() is deprecated: use Game.copy()")
     def snapshot(self) -> "Game":
         """An independent copy for another thread (the same as ``copy()``)."""
+    def board_snapshot(self) -> Snapshot:
+        """Everything a GUI draws for the current position, as plain data."""
+    @property
+    def end_reason(self) -> Optional[EndReason]:
+        """Why the game ended, or None while it goes on."""
+    @property
+    def perpetual_checker(self) -> Optional[Seat]:
+        """The side that lost by perpetual check (standard Shogi), once it did."""
     def playout(
         self, max_plies: Optional[SupportsIndex] = None, seed: Optional[SupportsIndex] = None
     ) -> int:
@@ -823,6 +939,7 @@ __all__ = [
     "VectorEnv",
     "CORE_VERSION",
     "Analysis",
+    "EndReason",
     "Engine",
     "HAND_KINDS",
     "SEATS",
@@ -839,14 +956,17 @@ __all__ = [
     "Piece",
     "PieceKind",
     "PieceKindLike",
+    "PieceView",
     "PromotionStatus",
     "Record",
     "RecordError",
+    "Removal",
     "Ruleset",
     "RulesetLike",
     "Seat",
     "SeatLike",
     "Series",
+    "Snapshot",
     "Square",
     "SquareLike",
     "Status",

@@ -141,21 +141,36 @@ pub(crate) fn move_arg(_py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<yono
     obj.extract::<Wrap<yono::Move>>().map(|w| w.0)
 }
 
-/// What the core itself reads from `text` as a `what` ("seat", "piece kind",
-/// "ruleset", "square", "move"): the value's index (a move's code), or None when the
+/// What the core itself reads from `text` as a `what` (the `type` names of
+/// tests/vectors/vocabulary.json: "seat", "piece_kind", "piece", "ruleset", "status",
+/// "end_reason", "promotion_status", "square", and "move"): the value's number (a
+/// piece's `seat * 14 + kind`, a status's index, a move's index), or None when the
 /// core refuses the text. The vocabulary tests hold every Python surface to this
 /// oracle, so that no surface reads more or less than the core.
 #[pyfunction]
 pub(crate) fn _core_reads(what: &str, text: &str) -> PyResult<Option<usize>> {
     Ok(match what {
         "seat" => text.parse::<yono::Seat>().ok().map(yono::Seat::index),
-        "piece kind" => text.parse::<yono::PieceKind>().ok().map(|k| k as usize),
-        "ruleset" => text.parse::<yono::Ruleset>().ok().map(|r| r as usize),
-        "square" => text.parse::<yono::Square>().ok().map(yono::Square::index),
-        "move" => text
-            .parse::<yono::Move>()
+        "piece_kind" => text
+            .parse::<yono::PieceKind>()
             .ok()
-            .map(|m| usize::from(m.code())),
+            .map(yono::PieceKind::index),
+        "piece" => text
+            .parse::<yono::Piece>()
+            .ok()
+            .map(|p| p.seat.index() * yono::PieceKind::COUNT + p.kind.index()),
+        "ruleset" => text.parse::<yono::Ruleset>().ok().map(yono::Ruleset::index),
+        "status" => text.parse::<yono::Status>().ok().map(yono::Status::index),
+        "end_reason" => text
+            .parse::<yono::EndReason>()
+            .ok()
+            .map(yono::EndReason::index),
+        "promotion_status" => text
+            .parse::<yono::PromotionStatus>()
+            .ok()
+            .map(yono::PromotionStatus::index),
+        "square" => text.parse::<yono::Square>().ok().map(yono::Square::index),
+        "move" => text.parse::<yono::Move>().ok().map(yono::Move::index),
         other => {
             return Err(PyValueError::new_err(format!(
                 "no such vocabulary: {other:?}"

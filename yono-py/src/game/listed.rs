@@ -6,10 +6,8 @@
 //! docs/ARCHITECTURE.md), this table is the binding's one cache, and it is kept in
 //! step with the game by the only two places that change the ply (`play`, `pop`).
 
-use crate::moves::move_slot;
-
 /// The legal moves of one position of the game, as `legal_moves` last listed them:
-/// their move slots (see [`move_slot`]) in a small open-addressing table. The set
+/// their move indices (`yono::Move::index`) in a small open-addressing table. The set
 /// stays valid while that position is on the game's stack: pushes above it and the
 /// pops back to it leave it exactly as it was (the moves are taken back exactly), so
 /// `push` checks a move of the usual loop (`for m in game.legal_moves: game.push(m) ...
@@ -23,9 +21,9 @@ use crate::moves::move_slot;
 pub(crate) struct Listed {
     /// The ply (number of moves played) of the listed position, when the set is valid.
     pub(crate) ply: Option<usize>,
-    /// Each listed slot plus one (0 marks an empty entry), at the entry its low bits
-    /// name or after it (linear probing). The length is a power of two, at least
-    /// twice the moves. A slot is (from × 81 + to) × 2 + promotion, so one
+    /// Each listed move's index plus one (0 marks an empty entry), at the entry its
+    /// low bits name or after it (linear probing). The length is a power of two, at
+    /// least twice the moves. An index is (from × 81 + to) × 2 + promotion, so one
     /// position's moves already differ in their low bits: indexing by them directly
     /// cost 60 fewer instructions a push+pop pair than a multiplicative hash.
     table: Vec<u16>,
@@ -82,14 +80,14 @@ impl Listed {
         }
     }
 
-    /// The table's entry for the move: [`move_slot`] plus one, which is one to one
-    /// except for drops of kinds that are never held (they share a slot with a held
-    /// kind, and are never legal).
+    /// The table's entry for the move: its index plus one, which is one to one
+    /// except for drops of kinds that are never held (they share a Rook drop's index,
+    /// and are never legal).
     #[inline]
     fn slot(mv: yono::Move) -> Option<u16> {
         match mv {
             yono::Move::Drop { kind, .. } if kind.hand_index().is_none() => None,
-            _ => u16::try_from(move_slot(mv) + 1).ok(),
+            _ => u16::try_from(mv.index() + 1).ok(),
         }
     }
 

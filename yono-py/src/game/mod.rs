@@ -8,7 +8,7 @@
 //! | `mod.rs` | the state, construction, text and SFEN, equality, copies |
 //! | `play.rs` | legal moves, checking, `push`/`pop` (their Rust side), history |
 //! | `board.rs` | what is on the board: pieces, Kings, reserves, threats, the key |
-//! | `status.rs` | status, winner, scores, repetitions, lost seats |
+//! | `status.rs` | status, winner, end reason, scores, repetitions, lost seats, the board snapshot |
 //! | `search.rs` | perft, divide, random playouts (in Rust, without the GIL) |
 //! | `gui.rs` | what a GUI asks between clicks: moves from a square, previews |
 //! | `svg.rs` | diagrams |
@@ -235,10 +235,11 @@ impl PyGame {
         }
     }
 
-    /// An independent copy (history included) for another thread: the pattern for a
-    /// GUI is that the thread that plays takes a snapshot after each move and hands it
-    /// over; the reader then needs no lock. (The same as `copy()`.)
+    /// Deprecated: use `copy()` (the same: an independent copy, history included, as
+    /// C's `yono_game_clone`). The name `snapshot` is the core's for the board as
+    /// plain data (`board_snapshot()` here).
     fn snapshot(&self, py: Python<'_>) -> PyResult<PyGame> {
+        crate::errors::deprecated(py, "Game.snapshot() is deprecated: use Game.copy()")?;
         self.duplicate(py)
     }
 
@@ -250,8 +251,10 @@ impl PyGame {
         self.duplicate(py)
     }
 
+    /// The text diagram: the board, each seat's state and reserve, and how the game
+    /// stands ("move 25, drawn by repetition": never "to move" once it is over).
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.pos(py)?.to_string())
+        Ok(self.game(py)?.to_string())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

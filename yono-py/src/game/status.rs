@@ -1,10 +1,12 @@
-//! How the game stands: status, winner, scores, repetitions, the seats that lost.
+//! How the game stands: status, winner, why it ended, scores, repetitions, the seats
+//! that lost, and the board snapshot a GUI draws from.
 
 use pyo3::prelude::*;
 
 use super::PyGame;
 use crate::conversion::Wrap;
-use crate::vocab::{PySeat, PyStatus};
+use crate::snapshot::PySnapshot;
+use crate::vocab::{PyEndReason, PySeat, PyStatus};
 
 /// The winner of a status, if it is won.
 pub(crate) fn winner_of(status: yono::Status) -> Option<PySeat> {
@@ -41,6 +43,26 @@ impl PyGame {
     /// The score of `seat` once decided, else None.
     fn score(&self, py: Python<'_>, seat: Wrap<yono::Seat>) -> PyResult<Option<u8>> {
         Ok(self.game(py)?.scores()[seat.0])
+    }
+
+    /// Why the game ended (LAST_SEAT_STANDING, NO_LEGAL_MOVE, REPETITION or
+    /// PERPETUAL_CHECK), or None while it goes on.
+    #[getter]
+    fn end_reason(&self, py: Python<'_>) -> PyResult<Option<PyEndReason>> {
+        Ok(self.game(py)?.end_reason().map(PyEndReason::of))
+    }
+
+    /// The side that lost by perpetual check (standard Shogi), once the game ended so.
+    #[getter]
+    fn perpetual_checker(&self, py: Python<'_>) -> PyResult<Option<PySeat>> {
+        Ok(self.game(py)?.perpetual_checker().map(PySeat::of))
+    }
+
+    /// Everything a GUI draws for the current position, as plain data (a Snapshot:
+    /// each square's piece with its owner, kind, promotion and facing; reserves;
+    /// seats; scores; status; checks). For a GUI that draws the board itself.
+    fn board_snapshot(&self, py: Python<'_>) -> PyResult<PySnapshot> {
+        Ok(PySnapshot::of(self.game(py)?.snapshot()))
     }
 
     /// How often the current position has occurred in this history, this one included.

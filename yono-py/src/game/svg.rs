@@ -20,7 +20,9 @@ impl PyGame {
     /// `selected` (a square), `destinations` and `check` (a square or squares),
     /// `selected_reserve` ((seat, kind)), `text_as_paths` (letters as paths, for
     /// renderers without text). Arguments left out (or None) keep the core's defaults
-    /// (`SvgOptions::default()`: 640 pixels, threats marked, South at the bottom).
+    /// (`SvgOptions::DEFAULT`: 640 pixels, threats marked, South at the bottom). The
+    /// picture shows the game's status: a draw by repetition, a loss by perpetual
+    /// check.
     #[pyo3(signature = (
         lastmove = None, highlight = None, size = None, threats = None, zones = None, *,
         orientation = None, selected = None, destinations = None, check = None,
@@ -42,7 +44,7 @@ impl PyGame {
         selected_reserve: Option<(Wrap<yono::Seat>, Wrap<yono::PieceKind>)>,
         text_as_paths: Option<bool>,
     ) -> PyResult<String> {
-        let mut opts = SvgOptions::default();
+        let mut opts = SvgOptions::DEFAULT;
         opts.last_move = lastmove.map(|m| m.0);
         opts.highlight = highlight.map_or(opts.highlight, |h| h.0);
         if let Some(size) = size.filter(|s| !s.is_none()) {
@@ -56,12 +58,11 @@ impl PyGame {
         opts.check = check.map_or(opts.check, |c| c.0);
         opts.selected_reserve = selected_reserve.map(|(seat, kind)| (seat.0, kind.0));
         opts.text_as_paths = text_as_paths.unwrap_or(opts.text_as_paths);
-        Ok(self.pos(py)?.svg(&opts))
+        Ok(self.game(py)?.svg(&opts))
     }
 
     /// The diagram Jupyter shows: the last pushed move and threatened Kings marked.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let game = self.game(py)?;
-        Ok(jupyter_svg(game.position(), game.moves().last().copied()))
+        Ok(jupyter_svg(&*self.game(py)?))
     }
 }

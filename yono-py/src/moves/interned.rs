@@ -8,32 +8,19 @@ use pyo3::types::PyList;
 
 use super::PyMove;
 
-/// Slots of the cache: every board move (from, to, promote), every drop, pass.
-pub(crate) const MOVE_SLOTS: usize = 81 * 81 * 2 + 7 * 81 + 1;
-// The listed-moves table (src/game/listed.rs) keeps slots plus one in a u16.
+/// Slots of the cache: one per move index (`yono::Move::index`, the core's dense index).
+pub(crate) const MOVE_SLOTS: usize = yono::Move::INDEX_COUNT;
+// The listed-moves table (src/game/listed.rs) keeps indices plus one in a u16.
 const _: () = assert!(MOVE_SLOTS < u16::MAX as usize);
 
 static MOVE_CACHE: PyOnceLock<Box<[PyOnceLock<Py<PyMove>>]>> = PyOnceLock::new();
 
-/// The slot of `mv`: one to one over board moves, held kinds' drops and pass. (A drop
-/// of a kind that is never held would share a Rook drop's slot, but no such Move can
-/// be made from Python: `Move.drop`, move text and move codes all refuse it.)
-pub(crate) fn move_slot(mv: yono::Move) -> usize {
-    match mv {
-        yono::Move::Board { from, to, promote } => {
-            (from.index() * 81 + to.index()) * 2 + promote as usize
-        }
-        yono::Move::Drop { kind, to } => {
-            81 * 81 * 2 + kind.hand_index().unwrap_or(0) * 81 + to.index()
-        }
-        yono::Move::Pass => MOVE_SLOTS - 1,
-    }
-}
-
 /// The (interned) Python object for `mv`.
 pub(crate) fn move_obj(py: Python<'_>, mv: yono::Move) -> PyResult<Bound<'_, PyMove>> {
     let cache = MOVE_CACHE.get_or_init(py, || (0..MOVE_SLOTS).map(|_| PyOnceLock::new()).collect());
-    let Some(slot) = cache.get(move_slot(mv)) else {
+    // A drop of a kind never held would share a Rook drop's index, but no such Move can
+    // be made from Python: `Move.drop`, move text and move codes all refuse it.
+    let Some(slot) = cache.get(mv.index()) else {
         return Bound::new(py, PyMove(mv));
     };
     if let Some(obj) = slot.get(py) {

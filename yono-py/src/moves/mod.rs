@@ -2,7 +2,7 @@
 
 mod interned;
 
-pub(crate) use interned::{move_list, move_obj, move_slot, move_vec};
+pub(crate) use interned::{move_list, move_obj, move_vec};
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
@@ -92,6 +92,26 @@ impl PyMove {
     #[getter]
     fn code(&self) -> u16 {
         self.0.code()
+    }
+
+    /// The core's dense index of the move, 0 to 13,689 (`yono::Move::index`): board
+    /// moves `(from * 81 + to) * 2 + promote`, drops `13122 + hand_index * 81 + to`,
+    /// pass the last. Squares are as named, whoever moves (`Game.action` is the index
+    /// in the mover's frame).
+    #[getter]
+    fn index(&self) -> usize {
+        self.0.index()
+    }
+
+    /// The move with the core's dense index `index` (see `index`); ValueError for an
+    /// index no move has.
+    #[staticmethod]
+    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let range = format!("0 to {}", yono::Move::INDEX_COUNT - 1);
+        let i: usize = crate::conversion::ints::int_arg(index, "index", &range)?;
+        yono::Move::from_index(i)
+            .map(PyMove)
+            .ok_or_else(|| PyValueError::new_err(format!("no move has the index {i}")))
     }
 
     /// The move text, e.g. "7g7f" (also `str(move)`).

@@ -74,6 +74,12 @@ impl PyPieceKind {
         self.core().promoted().map(PyPieceKind::of)
     }
 
+    /// Whether the kind has a promoted form (R B S N L P).
+    #[getter]
+    fn can_promote(&self) -> bool {
+        self.core().can_promote()
+    }
+
     /// The unpromoted kind (what a captured piece becomes in the reserve).
     fn unpromoted(&self) -> PyPieceKind {
         PyPieceKind::of(self.core().unpromoted())

@@ -1,9 +1,9 @@
-//! The Python enums of the core's vocabulary: `Seat`, `PieceKind`, `Ruleset`, `Status`
-//! and `PromotionStatus`, each declared once by [`mirror_enum!`] over its core type.
+//! The Python enums of the core's vocabulary: `Seat`, `PieceKind`, `Ruleset`, `Status`,
+//! `EndReason` and `PromotionStatus`, each declared once by [`mirror_enum!`] over its core type.
 //!
-//! A mirrored enum takes its values from the core's discriminants
-//! (`South = yono::Seat::South as isize`) and converts with exhaustive matches, so a
-//! core variant added, removed or renumbered fails to compile here; the member names
+//! A mirrored enum takes its values from the core's tables (`vocabulary!` in the core:
+//! `South = yono::Seat::South.index()`), and compile-time assertions pin it to them, so
+//! a core variant added, removed or renumbered fails to compile here; the member names
 //! are pinned to the core's names by `tests/test_vocabulary.py`. Each class equals its
 //! int value (and hashes like it), pickles by name, and is built from a member, its
 //! int value, or any text the core reads (`Seat("s")`, `Seat("South")`, `Seat(0)`).
@@ -20,13 +20,13 @@ mod status;
 pub use kind::PyPieceKind;
 pub use ruleset::PyRuleset;
 pub use seat::PySeat;
-pub use status::{PyPromotionStatus, PyStatus};
+pub use status::{PyEndReason, PyPromotionStatus, PyStatus};
 
 /// Declares a Python enum class.
 ///
 /// `Py(name) mirrors Core, read by R { Variant as "NAME", ... }` mirrors a core enum of
-/// unit variants with the same names: values from the core's discriminants, `core()`
-/// and `of()`, and `Wrap<Core>` (the argument conversion, src/conversion) reading a
+/// the core's `vocabulary!` with the same variant names: values from the core's
+/// `index()`, `core()` and `of()`, and `Wrap<Core>` (the argument conversion, src/conversion) reading a
 /// member or text. `Py(name) values, read by R { Variant = 0 as "NAME", ... }` is an
 /// enum with values of its own (`Status`, whose core type carries the winner).
 /// Either way: the `#[pyclass]`, `ALL`, the constructor, `__hash__`, `__reduce__`.
@@ -41,9 +41,16 @@ macro_rules! mirror_enum {
     ) => {
         crate::vocab::mirror_enum! {
             @class $(#[doc = $doc])* $py($pyname), core $core, read by $read {
-                $( $(#[doc = $vdoc])* $variant = <$core>::$variant as isize => $name, )*
+                $( $(#[doc = $vdoc])* $variant = <$core>::$variant.index() as isize => $name, )*
             }
         }
+
+        // The core's table and this class agree: as many values, each with its number
+        // (a variant the core adds, removes or renumbers fails to compile here).
+        const _: () = {
+            assert!(<$core>::COUNT == $py::ALL.len());
+            $( assert!(<$core>::$variant.index() == $py::$variant as usize); )*
+        };
 
         impl $py {
             /// The core value.
@@ -53,11 +60,9 @@ macro_rules! mirror_enum {
                 }
             }
 
-            /// The member for a core value.
+            /// The member for a core value (in range: the assertion above).
             pub(crate) const fn of(value: $core) -> $py {
-                match value {
-                    $( <$core>::$variant => $py::$variant, )*
-                }
+                $py::ALL[value.index()]
             }
         }
 
