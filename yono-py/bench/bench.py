@@ -39,12 +39,12 @@ except ImportError:  # pragma: no cover
     pyshogi = None  # type: ignore[assignment,unused-ignore]
 
 
-def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Position]:
+def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Game]:
     """Positions from seeded random games (every ply up to `plies`, ongoing only)."""
     rng = random.Random(seed)
-    out: List[yono.Position] = []
+    out: List[yono.Game] = []
     for _ in range(games):
-        pos = yono.Position(ruleset=ruleset)
+        pos = yono.Game(ruleset=ruleset)
         for _ in range(plies):
             if pos.is_game_over():
                 break
@@ -103,7 +103,7 @@ class Lib:
 class Yono(Lib):
     name = "yono"
 
-    def __init__(self, positions: List[yono.Position]) -> None:
+    def __init__(self, positions: List[yono.Game]) -> None:
         self.positions = [p.copy() for p in positions]
         self.moves = [p.legal_moves for p in self.positions]
 
@@ -138,7 +138,7 @@ class Yono(Lib):
     def playouts(self, games: int, max_plies: int, seed: int) -> int:
         plies = 0
         for g in range(games):
-            pos = yono.Position.shogi()
+            pos = yono.Game.shogi()
             plies += pos.playout(max_plies, seed=seed + g)
         return plies
 
@@ -146,7 +146,7 @@ class Yono(Lib):
         rng = random.Random(seed)
         plies = 0
         for _ in range(games):
-            pos = yono.Position.shogi()
+            pos = yono.Game.shogi()
             for _ in range(max_plies):
                 moves = pos.legal_moves
                 if not moves:
@@ -156,7 +156,7 @@ class Yono(Lib):
         return plies
 
     def perft(self, depth: int) -> int:
-        pos = yono.Position.shogi()
+        pos = yono.Game.shogi()
 
         def rec(d: int) -> int:
             if d == 1:
@@ -292,7 +292,7 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}"
 
 
-def pushpop_only(libs: List[Lib], ypositions: List[yono.Position], t: float) -> int:
+def pushpop_only(libs: List[Lib], ypositions: List[yono.Game], t: float) -> int:
     """The push+pop rows alone (``--only pushpop``): pairs/s per library, the ratios
     to yono, and yono's Yo[n]o push+pop."""
     rates: Dict[str, float] = {}
@@ -449,7 +449,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"  vs {peer:<13} {label:<28} {y / o:8.2f}x{extra}")
 
     # Perft inside Rust.
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     for depth in (4, 5):
         start = time.perf_counter()
         nodes = pos.perft(depth)
@@ -471,7 +471,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"  legal-move lists / s        {fmt(y_calls):>14}")
     print(f"  legal moves listed / s      {fmt(y_moves):>14}   (bytes API: {fmt(y_codes)})")
     print(f"  push+pop pairs / s          {fmt(y_pushpop):>14}")
-    ystart = yono.Position()
+    ystart = yono.Game()
     for depth in (4, 5):
         t0 = time.perf_counter()
         nodes = ystart.perft(depth)
