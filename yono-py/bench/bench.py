@@ -171,13 +171,22 @@ class Yono(Lib):
         return rec(depth)
 
 
-class CShogi(Lib):
-    name = "cshogi"
+class Peer(Lib):
+    """A peer library's board class, driven the same way for each peer: what differs
+    is how a board is made, how its moves are counted and when a game is over."""
 
     def __init__(self, sfens: List[str]) -> None:
-        assert cshogi is not None
-        self.boards = [cshogi.Board(s) for s in sfens]
+        self.boards = [self.board(s) for s in sfens]
         self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def board(self, sfen: Optional[str] = None) -> Any:
+        raise NotImplementedError
+
+    def move_count(self, board: Any) -> int:
+        return len(list(board.legal_moves))
+
+    def is_over(self, board: Any) -> bool:
+        raise NotImplementedError
 
     def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
         return list(zip(self.boards, self.moves))
@@ -187,6 +196,51 @@ class CShogi(Lib):
         for b in self.boards:
             total += len(list(b.legal_moves))
         return total
+
+    def counts(self) -> List[int]:
+        return [len(list(b.legal_moves)) for b in self.boards]
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            board = self.board()
+            for _ in range(max_plies):
+                moves = list(board.legal_moves)
+                if not moves or self.is_over(board):
+                    break
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def perft(self, depth: int) -> int:
+        board = self.board()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return self.move_count(board)
+            total = 0
+            for m in list(board.legal_moves):
+                board.push(m)
+                total += rec(d - 1)
+                board.pop()
+            return total
+
+        return rec(depth)
+
+
+class CShogi(Peer):
+    name = "cshogi"
+
+    def board(self, sfen: Optional[str] = None) -> Any:
+        assert cshogi is not None
+        return cshogi.Board() if sfen is None else cshogi.Board(sfen)
+
+    def move_count(self, board: Any) -> int:
+        return len(board.legal_moves)
+
+    def is_over(self, board: Any) -> bool:
+        return bool(board.is_draw() == cshogi.REPETITION_DRAW)
 
     def pushpop(self) -> int:
         n = 0
@@ -198,51 +252,16 @@ class CShogi(Lib):
             n += len(moves)
         return n
 
-    def counts(self) -> List[int]:
-        return [len(list(b.legal_moves)) for b in self.boards]
 
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            board = cshogi.Board()
-            for _ in range(max_plies):
-                moves = list(board.legal_moves)
-                if not moves or board.is_draw() == cshogi.REPETITION_DRAW:
-                    break
-                board.push(rng.choice(moves))
-                plies += 1
-        return plies
-
-    def perft(self, depth: int) -> int:
-        board = cshogi.Board()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return len(board.legal_moves)
-            total = 0
-            for m in list(board.legal_moves):
-                board.push(m)
-                total += rec(d - 1)
-                board.pop()
-            return total
-
-        return rec(depth)
-
-
-class PyShogi(Lib):
+class PyShogi(Peer):
     name = "python-shogi"
 
-    def __init__(self, sfens: List[str]) -> None:
+    def board(self, sfen: Optional[str] = None) -> Any:
         assert pyshogi is not None
-        self.boards = [pyshogi.Board(s) for s in sfens]
-        self.moves = [list(b.legal_moves) for b in self.boards]
+        return pyshogi.Board() if sfen is None else pyshogi.Board(sfen)
 
-    def movegen(self) -> int:
-        total = 0
-        for b in self.boards:
-            total += len(list(b.legal_moves))
-        return total
+    def is_over(self, board: Any) -> bool:
+        return bool(board.is_fourfold_repetition())
 
     def pushpop(self) -> int:
         n = 0
@@ -252,37 +271,6 @@ class PyShogi(Lib):
                 b.pop()
             n += len(moves)
         return n
-
-    def counts(self) -> List[int]:
-        return [len(list(b.legal_moves)) for b in self.boards]
-
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            board = pyshogi.Board()
-            for _ in range(max_plies):
-                moves = list(board.legal_moves)
-                if not moves or board.is_fourfold_repetition():
-                    break
-                board.push(rng.choice(moves))
-                plies += 1
-        return plies
-
-    def perft(self, depth: int) -> int:
-        board = pyshogi.Board()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return len(list(board.legal_moves))
-            total = 0
-            for m in list(board.legal_moves):
-                board.push(m)
-                total += rec(d - 1)
-                board.pop()
-            return total
-
-        return rec(depth)
 
 
 # ---- reporting ---------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import ClassVar, Dict, Iterable, List, Optional, SupportsIndex, Tupl
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, deprecated
+from typing_extensions import Self, TypedDict, Unpack, deprecated
 
 __version__: str
 CORE_VERSION: str
@@ -422,6 +422,18 @@ class Move:
 
 MoveLike = Union[Move, str]
 
+class _SvgGuiOptions(TypedDict, total=False):
+    """The keyword-only options of ``svg`` for GUIs (docs/GUI.md): the seat at the
+    bottom, a selected square, where it can go, squares in check, a selected reserve
+    piece, letters drawn as paths. (Not a runtime class: a typing aid of the stubs.)"""
+
+    orientation: Optional[SeatLike]
+    selected: Optional[SquareLike]
+    destinations: Optional[Union[SquareLike, Iterable[SquareLike]]]
+    check: Optional[Union[SquareLike, Iterable[SquareLike]]]
+    selected_reserve: Optional[Tuple[SeatLike, PieceKindLike]]
+    text_as_paths: Optional[bool]
+
 @final
 class Game:
     """A game: the current position and the moves that led to it.
@@ -592,13 +604,7 @@ class Game:
         size: Optional[SupportsIndex] = None,
         threats: Optional[bool] = None,
         zones: Optional[SeatLike] = None,
-        *,
-        orientation: Optional[SeatLike] = None,
-        selected: Optional[SquareLike] = None,
-        destinations: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-        check: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-        selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
-        text_as_paths: Optional[bool] = None,
+        **gui: Unpack[_SvgGuiOptions],
     ) -> str:
         """An SVG diagram of the current position (see :func:`svg`); None keeps the
         core's default."""
@@ -811,13 +817,7 @@ def svg(
     size: Optional[SupportsIndex] = None,
     threats: Optional[bool] = None,
     zones: Optional[SeatLike] = None,
-    *,
-    orientation: Optional[SeatLike] = None,
-    selected: Optional[SquareLike] = None,
-    destinations: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-    check: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-    selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
-    text_as_paths: Optional[bool] = None,
+    **gui: Unpack[_SvgGuiOptions],
 ) -> str:
     """An SVG diagram of ``position`` (the same as ``position.svg(...)``): ``lastmove``
     and ``highlight`` squares shaded, threatened Kings marked (``threats``), ``zones`` a
