@@ -21,12 +21,12 @@ static void test_basics(void) {
     opts.hash_mb = 2;
     yono_engine *engine = NULL;
     CHECK_OK(yono_engine_new(&opts, &engine));
-    yono_position *pos = yono_position_new();
+    yono_game *pos = yono_game_new();
     yono_search_limits limits = {sizeof limits, 0, 2, 0.0};
     yono_search_result r;
     r.size = sizeof r;
     CHECK_OK(yono_engine_search(engine, pos, &limits, &r));
-    CHECK_OK(yono_position_check_move(pos, r.best_move));
+    CHECK_OK(yono_game_check_move(pos, r.best_move));
     CHECK(r.depth == 2 && r.pv_len >= 1 && r.nodes > 0 && !r.stopped);
     CHECK(memcmp(&r.pv[0], &r.best_move, sizeof r.best_move) == 0);
     double total = 0;
@@ -45,10 +45,10 @@ static void test_basics(void) {
     CHECK(a.nodes == b.nodes && a.score == b.score && a.pv_len == b.pv_len);
 
     /* Standard Shogi through the same engine; NAN for the absent seats. */
-    yono_position *shogi = NULL;
-    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_SHOGI, &shogi));
+    yono_game *shogi = NULL;
+    CHECK_OK(yono_game_new_ruleset(YONO_RULESET_SHOGI, &shogi));
     CHECK_OK(yono_engine_search(engine, shogi, &limits, &r));
-    CHECK_OK(yono_position_check_move(shogi, r.best_move));
+    CHECK_OK(yono_game_check_move(shogi, r.best_move));
     CHECK(isnan(r.eval[YONO_SEAT_WEST]) && isnan(r.eval[YONO_SEAT_EAST]));
 
     /* Errors. */
@@ -62,15 +62,15 @@ static void test_basics(void) {
     CHECK_STATUS(yono_engine_new(&opts, &none), YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
     CHECK(none == NULL);
     CHECK_STATUS(yono_engine_stop(NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
-    yono_position *over = NULL;
-    CHECK_OK(yono_position_from_text("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1", &over));
-    CHECK_OK(yono_position_play_text(over, "2c2b"));
-    CHECK_OK(yono_position_play_text(over, "pass"));
+    yono_game *over = NULL;
+    CHECK_OK(yono_game_from_text("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1", &over));
+    CHECK_OK(yono_game_play_text(over, "2c2b"));
+    CHECK_OK(yono_game_play_text(over, "pass"));
     CHECK_STATUS(yono_engine_search(engine, over, &limits, &r), YONO_STATUS_GAME_OVER, "game_over");
 
-    yono_position_free(over);
-    yono_position_free(shogi);
-    yono_position_free(pos);
+    yono_game_free(over);
+    yono_game_free(shogi);
+    yono_game_free(pos);
     yono_engine_free(other);
     yono_engine_free(engine);
     yono_engine_free(NULL);
@@ -97,11 +97,11 @@ static void test_cases(const char *path) {
             CHECK(!"malformed case line");
             continue;
         }
-        yono_position *pos = NULL;
-        CHECK_OK(yono_position_from_text(text, &pos));
+        yono_game *pos = NULL;
+        CHECK_OK(yono_game_from_text(text, &pos));
         if (!pos) continue;
         yono_seat_set seats = 0;
-        CHECK_OK(yono_position_seats_in_game(pos, &seats));
+        CHECK_OK(yono_game_seats_in_game(pos, &seats));
         unsigned n = 0;
         for (int s = 0; s < 4; s++) n += YONO_SEAT_SET_HAS(seats, s);
         yono_search_limits limits = {sizeof limits, 2000000, n * (unsigned)atoi(moves), 0.0};
@@ -118,7 +118,7 @@ static void test_cases(const char *path) {
         if (!found) fprintf(stderr, "case %s: engine played %s\n", name, mv);
         CHECK(found);
         cases++;
-        yono_position_free(pos);
+        yono_game_free(pos);
     }
     fclose(f);
     CHECK(cases >= 10);
@@ -129,7 +129,7 @@ static void test_cases(const char *path) {
  * stays free, then stops it. The done flag is guarded by a mutex. */
 struct job {
     yono_engine *engine;
-    yono_position *pos;
+    yono_game *pos;
     yono_search_result result;
     yono_status status;
     pthread_mutex_t lock;
@@ -152,15 +152,15 @@ static void test_threads(void) {
     memset(&job, 0, sizeof job);
     pthread_mutex_init(&job.lock, NULL);
     yono_engine_options opts;
-    yono_engine_options_default(&opts);
+    CHECK_OK(yono_engine_options_default(&opts));
     opts.hash_mb = 1;
     CHECK_OK(yono_engine_new(&opts, &job.engine));
-    job.pos = yono_position_new();
+    job.pos = yono_game_new();
     pthread_t t;
     CHECK(pthread_create(&t, NULL, search_thread, &job) == 0);
     /* The GUI thread does its own work meanwhile (here: reads the position)... */
     yono_seat turn = 0;
-    CHECK_OK(yono_position_turn(job.pos, &turn));
+    CHECK_OK(yono_game_turn(job.pos, &turn));
     struct timespec pause = {0, 50 * 1000 * 1000};
     nanosleep(&pause, NULL);
     /* ...then stops the search, repeating until it returns (a stop sent before the
@@ -176,8 +176,8 @@ static void test_threads(void) {
     pthread_join(t, NULL);
     CHECK(job.status == YONO_STATUS_OK);
     CHECK(job.result.stopped);
-    CHECK_OK(yono_position_check_move(job.pos, job.result.best_move));
-    yono_position_free(job.pos);
+    CHECK_OK(yono_game_check_move(job.pos, job.result.best_move));
+    yono_game_free(job.pos);
     yono_engine_free(job.engine);
     pthread_mutex_destroy(&job.lock);
 }

@@ -7,10 +7,14 @@ use std::time::Duration;
 
 use ::yono_engine::{Engine, EngineConfig, Limits};
 
-use super::{
-    game_ref, guard, out_mut, to_c_move, yono_move, yono_position, yono_status, Fail, Res,
-    YONO_STATUS_GAME_OVER,
+use crate::boundary::yono_status::YONO_STATUS_GAME_OVER;
+use crate::boundary::{
+    free_handle, guard, into_handle, out_mut, read_versioned, struct_size, try_ref, versioned, write_versioned, yono_status, Castable,
+    Fail, HandleType,
 };
+use crate::convert::ToC;
+use crate::game::yono_position;
+use crate::types::yono_move;
 
 /// The longest principal variation a yono_search_result holds.
 pub const YONO_ENGINE_MAX_PV: usize = 32;
@@ -23,10 +27,21 @@ pub const YONO_ENGINE_MAX_PV: usize = 32;
 /// may be called from any thread at any time while the handle is alive, also while
 /// a search runs on another thread: that is how a GUI thread stays responsive while
 /// a background thread searches. yono_engine_free() must not overlap any other call
-/// on the engine.
+/// on the engine. Another handle type passed as a yono_engine is detected (code
+/// "wrong_handle_type").
 pub struct yono_engine {
+    _opaque: [u8; 0],
+}
+
+/// What a yono_engine handle holds.
+pub(crate) struct EngineHandle {
     engine: Mutex<Engine>,
     stop: Arc<AtomicBool>,
+}
+
+impl Castable for yono_engine {
+    type RustType = EngineHandle;
+    const TYPE: HandleType = HandleType::Engine;
 }
 
 /// How to build an engine. Fill with yono_engine_options_default(), then change what
@@ -61,6 +76,10 @@ pub struct yono_search_limits {
     pub time_seconds: f64,
 }
 
+versioned!(yono_engine_options, size);
+versioned!(yono_search_limits, size);
+versioned!(yono_search_result, size);
+
 /// What a search found. Set `size` to sizeof(yono_search_result) before the call.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
@@ -88,25 +107,6 @@ pub struct yono_search_result {
     pub stopped: bool,
 }
 
-/// Copies the caller's struct, of the caller's `size`, over `base`: fields a smaller
-/// (older) struct lacks keep their defaults.
-///
-/// # Safety
-/// `p` points to at least `size` readable bytes, where `size` is the struct's first
-/// field (read first).
-unsafe fn read_sized<T: Copy>(p: *const T, base: T) -> Res<T> {
-    // SAFETY: non-NULL (checked by the caller) and starts with a usize, per contract.
-    let size = unsafe { *(p as *const usize) };
-    if size < std::mem::size_of::<usize>() {
-        return Err(Fail::invalid(format!("size {size} is too small")));
-    }
-    let n = size.min(std::mem::size_of::<T>());
-    let mut out = base;
-    // SAFETY: both regions are valid for n bytes and do not overlap.
-    unsafe { std::ptr::copy_nonoverlapping(p as *const u8, &mut out as *mut T as *mut u8, n) };
-    Ok(out)
-}
-
 fn default_options() -> yono_engine_options {
     let d = EngineConfig::default();
     yono_engine_options {
@@ -119,6 +119,7 @@ fn default_options() -> yono_engine_options {
 
 /// Fills `*out` with the default options (size set).
 /// Errors: NULL_ARGUMENT (out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_options_default(out: *mut yono_engine_options) -> yono_status {
     guard(|| {
@@ -130,12 +131,11 @@ pub unsafe extern "C" fn yono_engine_options_default(out: *mut yono_engine_optio
 
 /// A new engine, stored in `*out` (NULL on failure). `options` may be NULL for the
 /// defaults. Ownership: the caller frees it with yono_engine_free().
-/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (size or hash_mb out of range).
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (a size that is not
+/// sizeof(yono_engine_options), or hash_mb out of range).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_engine_new(
-    options: *const yono_engine_options,
-    out: *mut *mut yono_engine,
-) -> yono_status {
+pub unsafe extern "C" fn yono_engine_new(options: *const yono_engine_options, out: *mut *mut yono_engine) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
@@ -144,13 +144,10 @@ pub unsafe extern "C" fn yono_engine_new(
             default_options()
         } else {
             // SAFETY: a caller struct with its size, per the contract.
-            unsafe { read_sized(options, default_options()) }?
+            unsafe { read_versioned(options, default_options(), "options") }?
         };
         if !(1..=4096).contains(&opts.hash_mb) {
-            return Err(Fail::invalid(format!(
-                "hash_mb must be 1 to 4096, got {}",
-                opts.hash_mb
-            )));
+            return Err(Fail::invalid(format!("hash_mb must be 1 to 4096, got {}", opts.hash_mb)));
         }
         let engine = Engine::new(EngineConfig {
             seed: opts.seed,
@@ -158,10 +155,10 @@ pub unsafe extern "C" fn yono_engine_new(
             noise: opts.noise,
         });
         let stop = engine.stop_flag();
-        *out = Box::into_raw(Box::new(yono_engine {
+        *out = into_handle(EngineHandle {
             engine: Mutex::new(engine),
             stop,
-        }));
+        });
         Ok(())
     })
 }
@@ -171,7 +168,7 @@ pub unsafe extern "C" fn yono_engine_new(
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_free(engine: *mut yono_engine) {
     // SAFETY: NULL or a live handle from Box::into_raw, freed once, per the contract.
-    unsafe { super::free_handle(engine) }
+    unsafe { free_handle(engine) }
 }
 
 /// Asks the running search of `engine` to stop soon; it then returns the best move
@@ -179,11 +176,12 @@ pub unsafe extern "C" fn yono_engine_free(engine: *mut yono_engine) {
 /// the handle is alive. A stop issued while no search runs is forgotten when the next
 /// search starts: a GUI that must be sure repeats it until the search returns.
 /// Errors: NULL_ARGUMENT (engine).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_stop(engine: *const yono_engine) -> yono_status {
     guard(|| {
         // SAFETY: NULL or a live handle, per the contract; only the atomic is touched.
-        let engine = unsafe { engine.as_ref() }.ok_or_else(|| Fail::null("engine"))?;
+        let engine = unsafe { try_ref(engine) }?;
         engine.stop.store(true, Ordering::Relaxed);
         Ok(())
     })
@@ -193,8 +191,9 @@ pub unsafe extern "C" fn yono_engine_stop(engine: *const yono_engine) -> yono_st
 /// yono_engine_stop() ends it) and stores the result in `*out` (whose `size` the
 /// caller sets). `pos` is copied at the start and must not change during that copy;
 /// the search itself runs on the copy.
-/// Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
-/// negative or non-finite time), GAME_OVER (no move to search).
+/// Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a `size` that is not
+/// sizeof the struct, a negative or non-finite time), GAME_OVER (no move to search).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_search(
     engine: *const yono_engine,
@@ -204,17 +203,11 @@ pub unsafe extern "C" fn yono_engine_search(
 ) -> yono_status {
     guard(|| {
         // SAFETY: NULL or live handles and writable memory, per the contract.
-        let engine = unsafe { engine.as_ref() }.ok_or_else(|| Fail::null("engine"))?;
+        let engine = unsafe { try_ref(engine) }?;
         // SAFETY: as above.
-        let game = unsafe { game_ref(pos) }?;
-        if out.is_null() {
-            return Err(Fail::null("out"));
-        }
-        // SAFETY: non-NULL; its first field is the size, per the contract.
-        let out_size = unsafe { *(out as *const usize) };
-        if out_size < std::mem::size_of::<usize>() {
-            return Err(Fail::invalid(format!("out->size {out_size} is too small")));
-        }
+        let game = unsafe { try_ref(pos) }?;
+        // SAFETY: NULL or a struct whose first field is the size, per the contract.
+        let out_size = unsafe { struct_size(out, "out") }?;
         let lim = if limits.is_null() {
             yono_search_limits {
                 size: std::mem::size_of::<yono_search_limits>(),
@@ -230,7 +223,7 @@ pub unsafe extern "C" fn yono_engine_search(
                 time_seconds: 0.0,
             };
             // SAFETY: a caller struct with its size, per the contract.
-            unsafe { read_sized(limits, zero) }?
+            unsafe { read_versioned(limits, zero, "limits") }?
         };
         if !(lim.time_seconds.is_finite() && lim.time_seconds >= 0.0 && lim.time_seconds < 1e9) {
             return Err(Fail::invalid(format!(
@@ -261,7 +254,7 @@ pub unsafe extern "C" fn yono_engine_search(
         drop(guard);
         let mut result = yono_search_result {
             size: out_size,
-            best_move: to_c_move(r.best_move),
+            best_move: r.best_move.to_c(),
             pv: [yono_move::default(); YONO_ENGINE_MAX_PV],
             pv_len: r.pv.len().min(YONO_ENGINE_MAX_PV),
             score: r.score,
@@ -272,17 +265,10 @@ pub unsafe extern "C" fn yono_engine_search(
             stopped: r.stopped,
         };
         for (slot, &mv) in result.pv.iter_mut().zip(&r.pv) {
-            *slot = to_c_move(mv);
+            *slot = mv.to_c();
         }
-        let n = out_size.min(std::mem::size_of::<yono_search_result>());
-        // SAFETY: `out` is writable for the caller's size, per the contract.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                &result as *const yono_search_result as *const u8,
-                out as *mut u8,
-                n,
-            )
-        };
+        // SAFETY: `out` is writable for the caller's (checked) size, per the contract.
+        unsafe { write_versioned(out, &result, out_size) };
         Ok(())
     })
 }
