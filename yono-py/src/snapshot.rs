@@ -15,38 +15,40 @@ use crate::vocab::{PyEndReason, PyPieceKind, PyRuleset, PySeat, PyStatus};
 /// points toward: its owner's opposite). `angle(bottom)` is how far to turn it.
 #[pyclass(name = "PieceView", module = "yono", frozen, eq, hash, from_py_object)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct PyPieceView(yono::PieceView);
+pub struct PyPieceView {
+    /// The owner.
+    #[pyo3(get)]
+    seat: PySeat,
+    /// The kind (a promoted kind for a promoted piece).
+    #[pyo3(get)]
+    kind: PyPieceKind,
+    /// Whether the piece is promoted (drawn filled, with `+`).
+    #[pyo3(get)]
+    promoted: bool,
+    /// The side of the board the piece points toward, named by the seat sitting there.
+    #[pyo3(get)]
+    facing: PySeat,
+    view: yono::PieceView,
+}
+
+impl PyPieceView {
+    fn of(view: yono::PieceView) -> PyPieceView {
+        PyPieceView {
+            seat: PySeat::of(view.seat),
+            kind: PyPieceKind::of(view.kind),
+            promoted: view.promoted,
+            facing: PySeat::of(view.facing),
+            view,
+        }
+    }
+}
 
 #[pymethods]
 impl PyPieceView {
-    /// The owner.
-    #[getter]
-    fn seat(&self) -> PySeat {
-        PySeat::of(self.0.seat)
-    }
-
-    /// The kind (a promoted kind for a promoted piece).
-    #[getter]
-    fn kind(&self) -> PyPieceKind {
-        PyPieceKind::of(self.0.kind)
-    }
-
-    /// Whether the piece is promoted (drawn filled, with `+`).
-    #[getter]
-    fn promoted(&self) -> bool {
-        self.0.promoted
-    }
-
-    /// The side of the board the piece points toward, named by the seat sitting there.
-    #[getter]
-    fn facing(&self) -> PySeat {
-        PySeat::of(self.0.facing)
-    }
-
     /// The piece itself.
     #[getter]
     fn piece(&self) -> PyPiece {
-        PyPiece(self.0.piece())
+        PyPiece(self.view.piece())
     }
 
     /// Degrees clockwise (0, 90, 180 or 270) to turn a piece drawn pointing up when
@@ -55,11 +57,15 @@ impl PyPieceView {
     #[pyo3(signature = (bottom = None))]
     fn angle(&self, bottom: Option<Wrap<yono::Seat>>) -> u16 {
         let bottom = bottom.map_or(yono::svg::SvgOptions::DEFAULT.orientation, |s| s.0);
-        self.0.angle(bottom)
+        self.view.angle(bottom)
     }
 
     fn __repr__(&self) -> String {
-        format!("PieceView({}, facing {})", self.0.piece(), self.0.facing)
+        format!(
+            "PieceView({}, facing {})",
+            self.view.piece(),
+            self.view.facing
+        )
     }
 }
 
@@ -83,12 +89,16 @@ impl PySnapshot {
     /// The piece on each square, by square index (0 = 9a ... 80 = 1i), or None.
     #[getter]
     fn squares(&self) -> Vec<Option<PyPieceView>> {
-        self.0.squares.iter().map(|p| p.map(PyPieceView)).collect()
+        self.0
+            .squares
+            .iter()
+            .map(|p| p.map(PyPieceView::of))
+            .collect()
     }
 
     /// The piece on `square` (a Square, "5e" or an index), or None.
     fn piece_at(&self, square: Wrap<yono::Square>) -> Option<PyPieceView> {
-        self.0.piece_at(square.0).map(PyPieceView)
+        self.0.piece_at(square.0).map(PyPieceView::of)
     }
 
     /// Every piece on the board, by square (in square index order).
@@ -96,7 +106,7 @@ impl PySnapshot {
         let dict = PyDict::new(py);
         for (sq, piece) in yono::Square::ALL.into_iter().zip(self.0.squares) {
             if let Some(p) = piece {
-                dict.set_item(PySquare(sq), PyPieceView(p))?;
+                dict.set_item(PySquare(sq), PyPieceView::of(p))?;
             }
         }
         Ok(dict)
