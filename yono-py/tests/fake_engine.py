@@ -27,7 +27,7 @@ def main() -> None:
         sys.exit(2)
     out = sys.stdout
     variant = "shogi"
-    position = yono.Position(ruleset="shogi")
+    position = yono.Game(ruleset="shogi")
     goes = 0
     hung = False
 
@@ -52,17 +52,17 @@ def main() -> None:
             say("readyok")
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "USI_Variant":
             variant = words[4]
-            position = yono.Position(ruleset=variant)
+            position = yono.Game(ruleset=variant)
         elif cmd == "position":
             moves_at = words.index("moves") if "moves" in words else len(words)
             if words[1] == "startpos":
-                position = yono.Position(ruleset=variant)
+                position = yono.Game(ruleset=variant)
             elif words[1] == "sfen":
-                position = yono.Position.from_sfen(" ".join(words[2:moves_at]))
+                position = yono.Game.from_sfen(" ".join(words[2:moves_at]))
             else:
-                position = yono.Position(" ".join(words[2:moves_at]))
+                position = yono.Game(" ".join(words[2:moves_at]))
             for m in words[moves_at + 1 :]:
-                position.push_usi(m)
+                position.push(m)
         elif cmd == "go":
             goes += 1
             bad = goes >= after

@@ -27,7 +27,7 @@ def test_play_both_variants() -> None:
         assert engine.id["name"].startswith("yono-engine")
         assert "usi_variant" in engine.options
         for ruleset, limit in (("shogi", Limit(nodes=2000)), ("yono", Limit(depth=1)), ("yono", Limit(time=0.05))):
-            pos = yono.Position(ruleset=ruleset)
+            pos = yono.Game(ruleset=ruleset)
             for _ in range(4):
                 result = engine.play(pos, limit)
                 assert result.move is not None and pos.is_legal(result.move)
@@ -45,15 +45,15 @@ def test_clocks_per_variant() -> None:
     with pytest.raises(ValueError):
         Limit(clock={"w": 1}).go_words(yono.Ruleset.SHOGI, 0)
     with SimpleEngine.popen(yono_engine()) as engine:
-        pos = yono.Position()
+        pos = yono.Game()
         result = engine.play(pos, Limit(clock={s: 2.0 for s in "swne"}, inc={s: 0.1 for s in "swne"}))
         assert result.move is not None and pos.is_legal(result.move)
 
 
 def test_analyse_and_the_info_stream() -> None:
     with SimpleEngine.popen(yono_engine()) as engine:
-        pos = yono.Position()
-        pos.push_usi("5g5f")
+        pos = yono.Game()
+        pos.push("5g5f")
         info = engine.analyse(pos, Limit(depth=2))
         assert isinstance(info, dict)
         assert info["depth"] == 2 and info["pv"][0] in pos.legal_moves
@@ -64,7 +64,7 @@ def test_analyse_and_the_info_stream() -> None:
         depths = [i["depth"] for i in engine.analysis(pos, Limit(depth=3)) if "depth" in i]
         assert depths and depths[-1] == 3 and depths == sorted(depths)
         # An open-ended analysis runs until stopped, then ends with its bestmove.
-        shogi = yono.Position(ruleset="shogi")
+        shogi = yono.Game(ruleset="shogi")
         with engine.analysis(shogi) as analysis:
             analysis.stop()
             rest = list(analysis)
@@ -78,7 +78,7 @@ def test_analyse_and_the_info_stream() -> None:
 def test_asyncio_form() -> None:
     async def run() -> None:
         _, protocol = await popen_engine(yono_engine())
-        pos = yono.Position(ruleset="shogi")
+        pos = yono.Game(ruleset="shogi")
         result = await protocol.play(pos, Limit(depth=1))
         assert result.move is not None and pos.is_legal(result.move)
         analysis = await protocol.analysis(pos, Limit(nodes=3000))
@@ -96,12 +96,12 @@ def test_options_are_checked_before_sending() -> None:
         with pytest.raises(ValueError, match="1 to 4096"):
             engine.configure({"USI_Hash": 0})
         engine.configure({"seed": 3, "Noise": 10})
-        pos = yono.Position(ruleset="shogi")
+        pos = yono.Game(ruleset="shogi")
         assert engine.play(pos, Limit(depth=1)).move is not None
 
 
 def test_game_over_and_resign() -> None:
-    over = yono.Position.from_sfen("4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1")
+    over = yono.Game.from_sfen("4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1")
     with SimpleEngine.popen(yono_engine()) as engine:
         with pytest.raises(ValueError, match="game is over"):
             engine.play(over, Limit(depth=1))
@@ -129,7 +129,7 @@ def test_info_lines_are_read_forgivingly() -> None:
 def test_a_broken_engine_raises_within_the_deadline(mode: str, error: type, message: str) -> None:
     engine = SimpleEngine.popen(fake(mode, after=2), timeout=2.0)
     try:
-        pos = yono.Position(ruleset="shogi")
+        pos = yono.Game(ruleset="shogi")
         first = engine.play(pos, Limit(time=0.05))  # the first go is answered well
         assert first.move is not None and pos.is_legal(first.move)
         pos.push(first.move)
@@ -155,7 +155,7 @@ def test_a_broken_handshake_raises() -> None:
 def test_any_protocol_engine_works() -> None:
     # The fake engine is another program speaking the protocol: Yo[n]o through it.
     with SimpleEngine.popen(fake("good")) as engine:
-        pos = yono.Position()
+        pos = yono.Game()
         for _ in range(4):
             result = engine.play(pos, Limit(nodes=1))
             assert result.move is not None

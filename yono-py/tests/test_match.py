@@ -146,15 +146,15 @@ def test_four_seat_sprt_on_known_places() -> None:
 def test_a_forfeit_removes_the_seat_and_applies_the_checkmate_rule() -> None:
     # South's Gold on 5a blocks West's Rook from North's King on 1a: when South
     # forfeits, North falls too, in the next round, with West about to move.
-    pos = yono.Position("wR3sG3nK/9/9/9/wK8/9/9/9/4sK3eK s -/-/-/- swne 1")
+    pos = yono.Game("wR3sG3nK/9/9/9/wK8/9/9/9/4sK3eK s -/-/-/- swne 1")
     after, fell = remove_seats(pos, [0])
     assert fell == [("s", 0), ("n", 1)]
     assert after.text() == "wR8/9/9/9/wK8/9/9/9/8eK w -/-/-/- 0w1e 2"
     # Without the Rook nobody else falls.
-    quiet, fell = remove_seats(yono.Position("4sG3nK/9/9/9/wK8/9/9/9/4sK3eK s -/-/-/- swne 1"), [0])
+    quiet, fell = remove_seats(yono.Game("4sG3nK/9/9/9/wK8/9/9/9/4sK3eK s -/-/-/- swne 1"), [0])
     assert fell == [("s", 0)] and quiet.turn == yono.Seat.WEST and quiet.seats == [yono.Seat.WEST, yono.Seat.NORTH, yono.Seat.EAST]
     # The last two: a forfeit wins the game for the other.
-    duel = yono.Position("8nK/9/9/9/9/9/9/9/4sK4 s -/-/-/- s0n1 9")
+    duel = yono.Game("8nK/9/9/9/9/9/9/9/4sK4 s -/-/-/- s0n1 9")
     won, fell = remove_seats(duel, [0])
     assert fell == [("s", 2)] and won.is_game_over() and won.winner() == yono.Seat.NORTH
     assert won.scores() == [2, 0, 3, 1]
@@ -164,7 +164,7 @@ def test_forfeits_on_random_positions_give_valid_positions() -> None:
     rng = random.Random(3)
     checked = 0
     for _ in range(40):
-        pos = yono.Position()
+        pos = yono.Game()
         for _ in range(rng.randrange(10, 120)):
             legal = pos.legal_moves
             if not legal:
@@ -184,17 +184,17 @@ def test_forfeits_on_random_positions_give_valid_positions() -> None:
 
 
 def test_shared_scores_and_places() -> None:
-    start = yono.Position()
+    start = yono.Game()
     assert shared_scores(start) == [1.5, 1.5, 1.5, 1.5]
-    two_left = yono.Position("8nK/9/9/9/9/9/9/9/4sK4 s -/-/-/- s0n1 9")
+    two_left = yono.Game("8nK/9/9/9/9/9/9/9/4sK4 s -/-/-/- s0n1 9")
     assert shared_scores(two_left) == [2.5, 0.0, 2.5, 1.0]
-    assert shared_scores(yono.Position(ruleset="shogi")) == [0.5, None, 0.5, None]
+    assert shared_scores(yono.Game(ruleset="shogi")) == [0.5, None, 0.5, None]
     assert places([2.5, 0.0, 2.5, 1.0]) == {"s": 1, "w": 4, "n": 1, "e": 3}
 
 
 def test_schedule_rotates_every_player_through_every_seat() -> None:
     a, b = Player("A", ("a",)), Player("B", ("b",))
-    op = Opening("o", yono.Position().text(), ())
+    op = Opening("o", yono.Game().text(), ())
     specs = schedule([a, b], yono.Ruleset.YONO, [op])
     assert [s.lineup for s in specs] == ["ABBB"] * 4 + ["BAAA"] * 4
     seats_of_a = [next(l for l, p in s.seats if p == a) for s in specs[:4]]

@@ -4,7 +4,7 @@ python-chess's ``chess.engine``.
 
 >>> import yono, yono.engine
 >>> engine = yono.engine.SimpleEngine.popen(["yono-engine"])     # doctest: +SKIP
->>> pos = yono.Position()                                        # doctest: +SKIP
+>>> pos = yono.Game()                                        # doctest: +SKIP
 >>> result = engine.play(pos, yono.engine.Limit(nodes=5000))     # doctest: +SKIP
 >>> pos.push(result.move)                                        # doctest: +SKIP
 >>> engine.quit()                                                # doctest: +SKIP
@@ -43,7 +43,7 @@ from typing import (
     Union,
 )
 
-from . import Move, Position, Ruleset, Seat
+from . import Game, Move, Ruleset, Seat
 
 __all__ = [
     "EngineError",
@@ -321,11 +321,11 @@ def ms(seconds: float) -> str:
     return str(max(0, round(seconds * 1000)))
 
 
-def _position_words(position: Position) -> List[str]:
+def _position_words(position: Game) -> List[str]:
     """The ``position`` command for a position and its move stack."""
     root = position.root()
     ruleset = root.ruleset
-    start = Position(ruleset=ruleset)
+    start = Game(ruleset=ruleset)
     if root.text() == start.text():
         words = ["position", "startpos"]
     elif ruleset == Ruleset.SHOGI:
@@ -541,7 +541,7 @@ class EngineProtocol:
                 )
             self._send(f"setoption name {opt.name} value {opt.check(value)}")
 
-    async def _prepare(self, position: Position, options: Optional[Mapping[str, Union[str, int, bool]]]) -> None:
+    async def _prepare(self, position: Game, options: Optional[Mapping[str, Union[str, int, bool]]]) -> None:
         variant = position.ruleset.label
         if variant != self._variant:
             if "usi_variant" in self.options:
@@ -561,7 +561,7 @@ class EngineProtocol:
         """Sends ``usinewgame`` before the next search."""
         self._new_game = True
 
-    def _search_deadline(self, limit: Limit, position: Position, timeout: Optional[float]) -> Optional[float]:
+    def _search_deadline(self, limit: Limit, position: Game, timeout: Optional[float]) -> Optional[float]:
         if timeout is not None:
             return timeout
         budget = limit._budget(position.turn.index)
@@ -573,7 +573,7 @@ class EngineProtocol:
 
     async def play(
         self,
-        position: Position,
+        position: Game,
         limit: Limit,
         *,
         options: Optional[Mapping[str, Union[str, int, bool]]] = None,
@@ -595,7 +595,7 @@ class EngineProtocol:
 
     async def analyse(
         self,
-        position: Position,
+        position: Game,
         limit: Limit,
         *,
         multipv: Optional[int] = None,
@@ -614,7 +614,7 @@ class EngineProtocol:
 
     async def analysis(
         self,
-        position: Position,
+        position: Game,
         limit: Optional[Limit] = None,
         *,
         multipv: Optional[int] = None,
@@ -645,7 +645,7 @@ class EngineProtocol:
         )
         return result
 
-    async def _follow(self, result: AnalysisResult, position: Position, seconds: Optional[float]) -> None:
+    async def _follow(self, result: AnalysisResult, position: Game, seconds: Optional[float]) -> None:
         """Reads the search's lines to its bestmove. When ``seconds`` pass (or when
         ``stop()`` was asked), the engine gets ``stop`` and ``timeout`` more seconds
         to answer; then it is killed."""
@@ -711,7 +711,7 @@ class EngineProtocol:
                 reading.cancel()
             self._busy.release()
 
-    def _read_bestmove(self, words: List[str], position: Position) -> BestMove:
+    def _read_bestmove(self, words: List[str], position: Game) -> BestMove:
         if len(words) < 2:
             raise self._fail(EngineProtocolError("the engine sent \"bestmove\" without a move"))
         text = words[1]
@@ -878,7 +878,7 @@ class SimpleEngine:
 
     def play(
         self,
-        position: Position,
+        position: Game,
         limit: Limit,
         *,
         options: Optional[Mapping[str, Union[str, int, bool]]] = None,
@@ -889,7 +889,7 @@ class SimpleEngine:
 
     def analyse(
         self,
-        position: Position,
+        position: Game,
         limit: Limit,
         *,
         multipv: Optional[int] = None,
@@ -901,7 +901,7 @@ class SimpleEngine:
 
     def analysis(
         self,
-        position: Position,
+        position: Game,
         limit: Optional[Limit] = None,
         *,
         multipv: Optional[int] = None,

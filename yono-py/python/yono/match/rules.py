@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .. import Position, Ruleset, Seat
+from .. import Game, Ruleset, Seat
 
 SEAT_LETTERS = "swne"
 
@@ -65,7 +65,7 @@ def _next_in(seats: str, after: int) -> int:
     raise ValueError("no seat is left")
 
 
-def remove_seats(position: Position, fallen: Sequence[int]) -> Tuple[Position, List[Tuple[str, int]]]:
+def remove_seats(position: Game, fallen: Sequence[int]) -> Tuple[Game, List[Tuple[str, int]]]:
     """The Yo[n]o position after the seats ``fallen`` (indices) fall together while
     the seat to move is one of them or about to move: their pieces and reserves leave
     the game, each scores 3 minus the number of other seats still in (counting each
@@ -104,13 +104,13 @@ def remove_seats(position: Position, fallen: Sequence[int]) -> Tuple[Position, L
         left = [i for i, c in enumerate(seat_chars) if c in SEAT_LETTERS]
         if len(left) == 1:
             winner = left[0]
-            return Position(_text(rows, SEAT_LETTERS[winner], reserves, "".join(seat_chars), int(number) + 1)), fell
+            return Game(_text(rows, SEAT_LETTERS[winner], reserves, "".join(seat_chars), int(number) + 1)), fell
         nxt = _next_in("".join(seat_chars), mover)
         # Any valid text with these pieces tells who threatens whom.
-        probe: Optional[Position] = None
+        probe: Optional[Game] = None
         for q in [nxt] + [i for i in left if i != nxt]:
             try:
-                probe = Position(_text(rows, SEAT_LETTERS[q], reserves, "".join(seat_chars), int(number) + 1))
+                probe = Game(_text(rows, SEAT_LETTERS[q], reserves, "".join(seat_chars), int(number) + 1))
                 break
             except ValueError:
                 continue
@@ -119,11 +119,11 @@ def remove_seats(position: Position, fallen: Sequence[int]) -> Tuple[Position, L
         p_seat = Seat.from_index(nxt)
         victims = [i for i in left if i != nxt and p_seat in probe.threatened_by(Seat.from_index(i))]
         if not victims:
-            return Position(_text(rows, SEAT_LETTERS[nxt], reserves, "".join(seat_chars), int(number) + 1)), fell
+            return Game(_text(rows, SEAT_LETTERS[nxt], reserves, "".join(seat_chars), int(number) + 1)), fell
         drop(victims)
 
 
-def shared_scores(position: Position) -> List[Optional[float]]:
+def shared_scores(position: Game) -> List[Optional[float]]:
     """Each seat's match score when the game is stopped with several seats still in
     (ply cap, or drawn by repetition): a fallen seat keeps its score; the seats still in
     share the places left above the fallen equally (Yo[n]o: four in share 1.5 each,

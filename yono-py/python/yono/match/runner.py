@@ -12,7 +12,7 @@ import shlex
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .. import Game, Move, Position, Ruleset
+from .. import Game, Move, Record, Ruleset
 from ..engine import (
     EngineError,
     EngineProtocol,
@@ -95,11 +95,11 @@ class Opening:
     start: str
     moves: Tuple[str, ...]
 
-    def position(self) -> Position:
+    def position(self) -> Game:
         """The position after the opening's moves."""
-        pos = Position(self.start)
+        pos = Game(self.start)
         for m in self.moves:
-            pos.push_usi(m)
+            pos.push(m)
         return pos
 
 
@@ -116,10 +116,10 @@ def read_openings(path: Union[str, Path], ruleset: Ruleset) -> List[Opening]:
         moves_at = words.index("moves") if "moves" in words else None
         if words[0] in ("text", "sfen"):
             head = words[1 : moves_at if moves_at is not None else len(words)]
-            start = Position(" ".join(head)) if words[0] == "text" else Position.from_sfen(" ".join(head))
+            start = Game(" ".join(head)) if words[0] == "text" else Game.from_sfen(" ".join(head))
             moves = words[moves_at + 1 :] if moves_at is not None else []
         else:
-            start = Position(ruleset=ruleset)
+            start = Game(ruleset=ruleset)
             moves = words[moves_at + 1 :] if moves_at is not None else words
         if start.ruleset != ruleset:
             raise ValueError(f"{path}:{number}: a {start.ruleset.label} position in a {ruleset.label} match")
@@ -140,7 +140,7 @@ def random_openings(ruleset: Ruleset, count: int, plies: int, seed: int) -> List
     """``count`` openings of ``plies`` random legal moves each from the variant's start,
     drawn from ``seed`` (the same seed gives the same openings); none ends the game."""
     rng = random.Random(seed)
-    start = Position(ruleset=ruleset)
+    start = Game(ruleset=ruleset)
     openings: List[Opening] = []
     tries = 0
     while len(openings) < count:
@@ -276,9 +276,9 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
     # The first record starts where the opening does, with the opening's moves.
     book = list(spec.opening.moves)
     segments: List[Dict[str, Any]] = [
-        {"start": Position(spec.opening.start).text(), "moves": book, "comments": ["opening"] * len(book)}
+        {"start": Game(spec.opening.start).text(), "moves": book, "comments": ["opening"] * len(book)}
     ]
-    position = Position(start.text())
+    position = Game(start.text())
     forfeits: List[Dict[str, Any]] = []
     plies = 0
     reason = ""
@@ -395,7 +395,7 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
     return entry
 
 
-def _final_scores(position: Position, ruleset: Ruleset, forfeits: Sequence[Mapping[str, Any]], reason: str) -> List[Optional[float]]:
+def _final_scores(position: Game, ruleset: Ruleset, forfeits: Sequence[Mapping[str, Any]], reason: str) -> List[Optional[float]]:
     if ruleset == Ruleset.SHOGI and forfeits:
         loser = forfeits[-1]["seat"]
         return [None if s not in "sn" else (0.0 if s == loser else 1.0) for s in SEAT_LETTERS]
@@ -421,7 +421,7 @@ def write_records(spec: GameSpec, entry: Dict[str, Any], out_dir: Path) -> List[
     games_dir.mkdir(parents=True, exist_ok=True)
     names = [f"game-{spec.index:05d}" + (f"-{k + 1}" if k else "") + ".yono" for k in range(len(entry["segments"]))]
     for k, seg in enumerate(entry["segments"]):
-        record = Game(Position(seg["start"]))
+        record = Record(Game(seg["start"]))
         for mv, comment in zip(seg["moves"], seg["comments"]):
             record.push(mv, comment)
         record.set_meta("event", spec.event)
