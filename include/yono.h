@@ -502,16 +502,15 @@ typedef enum yono_status {
 } yono_status;
 
 /**
- * A search engine (opaque). Create with yono_engine_new(), destroy with
- * yono_engine_free().
+ * A search engine (opaque), searching on a worker thread of its own. Create with
+ * yono_engine_new(), destroy with yono_engine_free().
  *
- * Threading contract: yono_engine_search() may be called from any thread; calls on
- * one engine are serialised (a second call waits for the first). yono_engine_stop()
- * may be called from any thread at any time while the handle is alive, also while
- * a search runs on another thread: that is how a GUI thread stays responsive while
- * a background thread searches. yono_engine_free() must not overlap any other call
- * on the engine. Another handle type passed as a yono_engine is detected (code
- * "wrong_handle_type").
+ * Threading contract: every function taking a `const yono_engine *` may be called
+ * from any thread at any time while the handle is alive. Searches run one at a time
+ * in the order they were requested (yono_engine_start() or yono_engine_search()).
+ * yono_engine_free() must not overlap any other call on the engine; it stops the
+ * running search, and searches still waiting end with YONO_STATUS_INVALID_ARGUMENT
+ * ("the engine was shut down").
  */
 typedef struct yono_engine yono_engine;
 
@@ -540,6 +539,16 @@ typedef struct yono_position yono_position;
  * type passed as a yono_record is detected (code "wrong_handle_type").
  */
 typedef struct yono_record yono_record;
+
+/**
+ * One requested search (opaque), from yono_engine_start(). Stop it with
+ * yono_search_stop(), read its progress with yono_search_progress(), its result with
+ * yono_search_poll() (without waiting) or yono_search_wait(), and release it with
+ * yono_search_free(). It does not depend on its engine staying alive. Every function
+ * may be called from any thread at any time while the handle is alive, except
+ * yono_search_free(), which must not overlap another call on it.
+ */
+typedef struct yono_search yono_search;
 
 /**
  * The type of a yono_move: one of the YONO_MOVE_* values.
@@ -930,6 +939,70 @@ typedef struct yono_search_result {
    */
   bool stopped;
 } yono_search_result;
+
+/**
+ * One completed iteration of a running search (yono_search_progress()). Set `size`
+ * to sizeof(yono_search_info) before the call; later versions may append fields.
+ */
+typedef struct yono_search_info {
+  /**
+   * sizeof(yono_search_info), set by the caller.
+   */
+  size_t size;
+  /**
+   * Full-width plies of the iteration.
+   */
+  uint32_t depth;
+  /**
+   * The deepest ply reached, extensions and quiescence included.
+   */
+  uint32_t seldepth;
+  /**
+   * Positions visited so far.
+   */
+  uint64_t nodes;
+  /**
+   * Positions per second so far.
+   */
+  uint64_t nps;
+  /**
+   * Seconds since the search started.
+   */
+  double time_seconds;
+  /**
+   * How full the transposition table is, in permille.
+   */
+  uint32_t hashfull;
+  /**
+   * Which line this is (1 is the best).
+   */
+  uint32_t multipv;
+  /**
+   * The expected final score of the seat to move (0..3 Yo[n]o, 0..1 Shogi).
+   */
+  double score;
+  /**
+   * Each seat's expected final score at the end of the line, by seat index; NAN
+   * for seats not in the ruleset.
+   */
+  double eval[4];
+  /**
+   * Whether the search sees a forced end (then `mate` is set).
+   */
+  bool has_mate;
+  /**
+   * Plies to the forced end: positive when it is good for the seat to move.
+   */
+  int32_t mate;
+  /**
+   * The line (pv_len moves).
+   */
+  struct yono_move pv[YONO_ENGINE_MAX_PV];
+  /**
+   * Number of moves in pv.
+   */
+  size_t pv_len;
+} yono_search_info;
 
 /**
  * South (`s`), who moves first.
@@ -1947,43 +2020,108 @@ enum yono_status yono_record_to_game(const struct yono_record *rec,
 YONO_MUST_USE enum yono_status yono_engine_options_default(struct yono_engine_options *out);
 
 /**
- * A new engine, stored in `*out` (NULL on failure). `options` may be NULL for the
- * defaults. Ownership: the caller frees it with yono_engine_free().
- * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (a size that is not
- * sizeof(yono_engine_options), or hash_mb out of range).
+ * A new engine, stored in `*out` (NULL on failure), with its worker thread.
+ * `options` may be NULL for the defaults. Ownership: the caller frees it with
+ * yono_engine_free().
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (size or hash_mb out of range).
  */
 YONO_MUST_USE
 enum yono_status yono_engine_new(const struct yono_engine_options *options,
                                  struct yono_engine **out);
 
 /**
- * Releases an engine. NULL is allowed and does nothing. No other call on the engine
- * may be running.
+ * Releases an engine: stops its running search and joins its worker thread. NULL
+ * is allowed and does nothing. No other call on the engine may be running.
  */
 void yono_engine_free(struct yono_engine *engine);
 
 /**
- * Asks the running search of `engine` to stop soon; it then returns the best move
- * found so far, with `stopped` set. Safe to call from any thread at any time while
- * the handle is alive. A stop issued while no search runs is forgotten when the next
- * search starts: a GUI that must be sure repeats it until the search returns.
+ * Stops every search of `engine` requested before this call, running or waiting
+ * (each then ends with the best move found so far, `stopped` set). Safe to call
+ * from any thread at any time while the handle is alive. A search requested after
+ * this call is not affected; to stop one particular search, yono_search_stop().
  * Errors: NULL_ARGUMENT (engine).
  */
 YONO_MUST_USE enum yono_status yono_engine_stop(const struct yono_engine *engine);
 
 /**
  * Searches `pos` for the seat to move within `limits` (NULL: no limit, so only
- * yono_engine_stop() ends it) and stores the result in `*out` (whose `size` the
- * caller sets). `pos` is copied at the start and must not change during that copy;
- * the search itself runs on the copy.
- * Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a `size` that is not
- * sizeof the struct, a negative or non-finite time), GAME_OVER (no move to search).
+ * yono_engine_stop() ends it) and waits for the result, stored in `*out` (whose
+ * `size` the caller sets). The game (with its history) is copied at the start and
+ * must not change during that copy. The same as yono_engine_start() followed by
+ * yono_search_wait(); a stop for this search from another thread is only certain to
+ * count once the search has been requested, so a GUI that searches on a thread of
+ * its own should use yono_engine_start() and keep the yono_search to stop.
+ * Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
+ * negative or non-finite time), GAME_OVER (no move to search).
  */
 YONO_MUST_USE
 enum yono_status yono_engine_search(const struct yono_engine *engine,
                                     const struct yono_position *pos,
                                     const struct yono_search_limits *limits,
                                     struct yono_search_result *out);
+
+/**
+ * Requests a search of `pos` (the game, with its history, copied now) within
+ * `limits` (NULL: no limit, so only a stop ends it) and returns at once with the
+ * search in `*out` (NULL on failure). The search runs on the engine's worker thread
+ * after the ones requested before it. A stop sent to it at any time from now on
+ * (yono_search_stop(), or yono_engine_stop()) is kept, even if the worker has not
+ * begun it yet. Ownership: the caller frees `*out` with yono_search_free().
+ * Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
+ * negative or non-finite time), GAME_OVER (no move to search).
+ */
+YONO_MUST_USE
+enum yono_status yono_engine_start(const struct yono_engine *engine,
+                                   const yono_game *pos,
+                                   const struct yono_search_limits *limits,
+                                   struct yono_search **out);
+
+/**
+ * Asks `search` to stop soon (from any thread, at any time; a no-op once it has
+ * finished); it then ends with the best move found so far, `stopped` set.
+ * Errors: NULL_ARGUMENT (search).
+ */
+YONO_MUST_USE enum yono_status yono_search_stop(const struct yono_search *search);
+
+/**
+ * The latest completed iteration of `search`, in `*out` (whose `size` the caller
+ * sets), with `*has_info` saying whether there is one yet (if not, `*out` is left
+ * alone). Never waits.
+ * Errors: NULL_ARGUMENT (search, out, has_info), INVALID_ARGUMENT (a size too small).
+ */
+YONO_MUST_USE
+enum yono_status yono_search_progress(const struct yono_search *search,
+                                      struct yono_search_info *out,
+                                      bool *has_info);
+
+/**
+ * Whether `search` has finished, in `*done`, without waiting; when it has, its
+ * result is stored in `*out` (whose `size` the caller sets) and the status is the
+ * search's own (OK, or INTERNAL_ERROR / INVALID_ARGUMENT if it could not run). When
+ * it has not, `*out` is left alone and the status is OK.
+ * Errors: NULL_ARGUMENT (search, out, done), INVALID_ARGUMENT (a size too small).
+ */
+YONO_MUST_USE
+enum yono_status yono_search_poll(const struct yono_search *search,
+                                  struct yono_search_result *out,
+                                  bool *done);
+
+/**
+ * Waits for `search` to finish and stores its result in `*out` (whose `size` the
+ * caller sets). A search without limits finishes only when stopped.
+ * Errors: NULL_ARGUMENT (search, out), INVALID_ARGUMENT (a size too small, or the
+ * engine was freed before the search ran), INTERNAL_ERROR.
+ */
+YONO_MUST_USE
+enum yono_status yono_search_wait(const struct yono_search *search,
+                                  struct yono_search_result *out);
+
+/**
+ * Releases `search`, stopping it if it is still running (its engine stays usable).
+ * NULL is allowed and does nothing. No other call on the search may be running.
+ */
+void yono_search_free(struct yono_search *search);
 
 /**
  * The old name of yono_game_new().

@@ -142,17 +142,18 @@ step "panic boundary through C (selftest build)" bash -c "
     $CC ${CWARN[*]} -DYONO_SELFTEST ${PC_CFLAGS[*]} tests/c/test_api.c -o '$OUT/test_api_selftest' -L'$TARGET_DIR/debug' -lyono -Wl,-rpath,'$TARGET_DIR/debug' &&
     '$OUT/test_api_selftest'"
 
-# The engine (yono_engine_*): the shared forced-elimination cases, errors, and the
-# GUI-thread / search-thread pattern under helgrind (helgrind-engine.supp explains the
-# three suppressed reports: the atomic stop flag, which helgrind cannot model).
+# The engine (yono_engine_*, yono_search_*): the shared forced-elimination cases,
+# errors, the asynchronous searches (a stop is never lost), and the GUI-thread /
+# search-thread patterns under helgrind (helgrind-engine.supp explains why races
+# inside the library itself are suppressed: std's futex locks, which helgrind cannot
+# model, in safe Rust; the calling C code's races are still reported).
 step "compile test_engine.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c -o "$OUT/test_engine" "${PC_LIBS[@]}" -lpthread -lm "${RPATH[@]}"
 step "run test_engine" "$OUT/test_engine" tests/vectors/engine_cases.txt
 if command -v valgrind >/dev/null; then
     step "valgrind test_engine" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
         --error-exitcode=1 "$OUT/test_engine" tests/vectors/engine_cases.txt
-    # The suppressions name the (inlined) frames of the stop flag's atomics, which the
-    # stripped release library does not have: helgrind runs against the `profiling`
-    # build, the same code with its symbols and line tables kept.
+    # Helgrind runs against the `profiling` build (the same code with its symbols and
+    # line tables kept), so that its reports name the library's frames.
     PROFDIR=$TARGET_DIR/profiling
     step "build libyono with symbols (profiling profile) for helgrind" cargo build -q -p yono-ffi --profile profiling
     step "compile test_engine.c against the profiling build" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c \
@@ -160,6 +161,20 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
+# The two engine examples of docs/GUI.md ("A computer player"), compiled and run as
+# written: in process (start, poll, stop) under valgrind, and the program as a child
+# process speaking the protocol.
+python3 - docs/GUI.md "$OUT" <<'PY'
+import re, sys
+section = open(sys.argv[1], encoding="utf-8").read().split("## A computer player: the engine", 1)[1]
+for name, code in zip(("gui_engine_inprocess", "gui_engine_child"), re.findall(r"```c\n(.*?)```", section, flags=re.S)):
+    open(f"{sys.argv[2]}/{name}.c", "w").write(code)
+PY
+step "compile docs/GUI.md's in-process engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/gui_engine_inprocess.c" -o "$OUT/gui_engine_inprocess" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run it under valgrind" bash -c "valgrind -q --leak-check=full --error-exitcode=1 '$OUT/gui_engine_inprocess' | grep -q '^engine plays '"
+step "compile docs/GUI.md's child-process engine example" "$CC" "${CWARN[@]}" "$OUT/gui_engine_child.c" -o "$OUT/gui_engine_child"
+step "run it against target/release/yono-engine" bash -c "cargo build -q --release -p yono-engine &&
+    '$OUT/gui_engine_child' '$TARGET_DIR/release/yono-engine' | grep -q '^engine plays '"
 readme_c_example "Playing against the engine" "$OUT/readme_engine.c"
 step "compile the README's engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_engine.c" -o "$OUT/readme_engine" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "run the README's engine example" bash -c "'$OUT/readme_engine' | grep -q '^engine plays '"

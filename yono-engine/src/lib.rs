@@ -29,8 +29,10 @@
 
 mod api;
 mod eval;
+mod handle;
 mod mate;
 mod movepick;
+pub mod protocol;
 mod score;
 mod search;
 mod see;
@@ -48,6 +50,7 @@ pub use api::{
     Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
     SearchResult, StopToken,
 };
+pub use handle::{EngineHandle, InfoCallback, JobError, SearchJob};
 pub use search::{Engine, Features, MAX_DEPTH};
 
 use yono::{Position, Seat};

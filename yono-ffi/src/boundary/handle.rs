@@ -20,14 +20,13 @@ pub(crate) trait Castable {
 }
 
 /// Every handle type, each numbered by its tag: eight ASCII letters, unlikely in other
-/// memory. (`yono_search`, a running search, is the engine work's asynchronous handle.)
+/// memory. (`yono_search` is one requested search, from yono_engine_start().)
 #[repr(u64)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum HandleType {
     Game = tag(b"yonoGAME"),
     Record = tag(b"yonoRECD"),
     Engine = tag(b"yonoENGN"),
-    #[allow(dead_code)]
     Search = tag(b"yonoSRCH"),
 }
 
