@@ -714,6 +714,18 @@ impl Worker {
         Some(self.draw_value(sh))
     }
 
+    /// Whether the King of a seat other than the mover is threatened. Then no null
+    /// move: the fall that threat may bring shows only when the threatening seat is
+    /// about to move, which in Yo[n]o lies up to a round of seats ahead, beyond the
+    /// null move's reduced horizon.
+    fn another_king_threatened(&self) -> bool {
+        let mover = self.pos.turn();
+        self.pos
+            .seats_in_game()
+            .iter()
+            .any(|s| s != mover && !self.pos.threatened_by(s).is_empty())
+    }
+
     /// A repetition draw from the mover's side.
     fn draw_value(&self, sh: &Shared) -> Value {
         let k = self.pos.seats_in_game().len() as i32;
@@ -904,6 +916,7 @@ impl Worker {
                 && eval >= beta
                 && !self.stack[ply.saturating_sub(1)].null
                 && !scale.is_extreme(beta)
+                && !self.another_king_threatened()
             {
                 let r = 3 + depth / 3 + ((eval - beta) / pawn).min(3);
                 let (undo, fallen) = self.pos.null_move();
