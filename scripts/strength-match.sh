@@ -11,7 +11,7 @@
 #   all        all of the above
 #   --smoke    a few games at 300 nodes a move (seconds; used by scripts/test.sh):
 #              checks that matches run and report, not who wins
-# Usage: scripts/strength-match.sh [yaneuraou|old|time|modes|all|--smoke] [GAMES]
+# Usage: [SEED=S] scripts/strength-match.sh [yaneuraou|old|time|modes|all|--smoke] [GAMES]
 # GAMES (default 24) per match; each line printed is a match's summary (W/D/L and
 # Elo with a 95% interval for Shogi, the mean of 3 with its 95% interval for four
 # seats); per-game lines go to stderr. At 24 games a match takes 5-10 minutes on a
@@ -20,6 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
 games="${2:-24}"
+seed="${SEED:-1}"
 cargo build -q --release -p yono-engine --example match
 match=(nice -n 10 target/release/examples/match)
 
@@ -37,24 +38,24 @@ yaneuraou() {
     local yo="${YANEURAOU:-/tmp/yaneuraou/source/YaneuraOu-by-gcc}"
     echo "== Shogi: yono-engine (100 ms) vs YaneuraOu material-only (100 ms), $games games"
     "${match[@]}" --variant shogi --a 'self:time=100' --b "usi:$yo;Threads=1;USI_Hash=16" \
-        --tc movetime=100 --games "$games" --seed 1
+        --tc movetime=100 --games "$games" --seed "$seed"
 }
 old() {
     local old_engine
     old_engine="$(bash scripts/old-engine.sh)"
     echo "== four seats: yono-engine (50 ms) vs 3 x engine@014eba7 (50 ms), $games games"
     "${match[@]}" --variant yono --a 'self:time=50' --b "proc:$old_engine" --tc movetime=50 \
-        --games "$games" --seed 1
+        --games "$games" --seed "$seed"
 }
 more_time() {
     echo "== four seats: yono-engine at 200 ms vs 3 x itself at 50 ms, $games games"
-    "${match[@]}" --variant yono --a 'self:time=200' --b 'self:time=50' --games "$games" --seed 1
+    "${match[@]}" --variant yono --a 'self:time=200' --b 'self:time=50' --games "$games" --seed "$seed"
 }
 modes() {
     for mode in brs brs+; do
         echo "== four seats: mode $mode vs 3 x paranoid, 50 ms, $games games"
         "${match[@]}" --variant yono --a "self:time=50,mode=$mode" --b 'self:time=50,mode=paranoid' \
-            --games "$games" --seed 1
+            --games "$games" --seed "$seed"
     done
 }
 case "$what" in
