@@ -380,24 +380,13 @@ impl Game {
     ///     Err(MoveError::Illegal { reason: IllegalMove::NoPieceToMove(_), .. })
     /// ));
     /// ```
-    // Small and inlined, so that a caller's push finds a listed move with the probe
-    // inline and the full check stays out of line (a call that did both in one
-    // function cost a Python push+pop pair about 20 instructions more).
-    #[inline]
     pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
         // A move `list_legal_moves` listed in this very position is legal.
-        if self.listed.contains(self.moves.len(), mv) {
-            Ok(self.play_unchecked(mv))
-        } else {
-            self.play_checked(mv)
+        if !self.listed.contains(self.moves.len(), mv) {
+            self.check_move_caching(mv)
+                .map_err(|reason| MoveError::Illegal { mv, reason })?;
         }
-    }
-
-    /// [`Game::play`] of a move that was not listed: the full check, then the move.
-    fn play_checked(&mut self, mv: Move) -> Result<Played, MoveError> {
-        self.check_move_caching(mv)
-            .map_err(|reason| MoveError::Illegal { mv, reason })?;
-        Ok(self.play_unchecked(mv))
+        Ok(self.play_in_place(mv))
     }
 
     /// Checks `mv` as [`Game::play`] would, without playing it: [`Position::check_move`]
@@ -449,6 +438,15 @@ impl Game {
     /// assert_eq!(game.moves(), [mv]);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) -> Played {
+        self.play_in_place(mv)
+    }
+
+    /// The body of [`Game::play_unchecked`], inlined into [`Game::play`] too: a
+    /// caller's push (a listed move, checked with one probe) is then one call, as it
+    /// was when a binding kept the table and called `play_unchecked` itself; with two
+    /// nested calls a Python push+pop pair cost about 25 instructions more.
+    #[inline(always)]
+    fn play_in_place(&mut self, mv: Move) -> Played {
         let mover = self.current.turn();
         let (captured, promoted) = match mv {
             Move::Board { to, promote, .. } => (self.current.piece_at(to), promote),
