@@ -269,6 +269,8 @@ struct Slot {
     rng: Rng,
     /// Seats whose outcome this game has decided.
     decided: SeatSet,
+    /// The game that ended in the last step, until the next step.
+    finished: Option<Game>,
     /// The current game's id; the next game of this slot gets `id + num_envs`.
     id: u64,
     stride: u64,
@@ -343,6 +345,7 @@ impl Slot {
             moves: MoveList::new(),
             rng: Rng(seed),
             decided: SeatSet::EMPTY,
+            finished: None,
             // The first reset moves on to the first id.
             id: (index as u64).wrapping_sub(count as u64),
             stride: count as u64,
@@ -452,8 +455,9 @@ impl Slot {
     /// A new game, played up to the first agent move. From the start no seat can fall
     /// within the three plies before an agent's first turn (tests/vector_env.rs checks
     /// every line), so nothing is decided here and the cap does not apply.
-    fn reset(&mut self, cfg: &Config, engines: &mut Engines<'_>) {
-        self.game = Game::new(cfg.ruleset);
+    /// Returns the game it replaced.
+    fn reset(&mut self, cfg: &Config, engines: &mut Engines<'_>) -> Game {
+        let old = std::mem::replace(&mut self.game, Game::new(cfg.ruleset));
         self.decided = SeatSet::EMPTY;
         self.id = self.id.wrapping_add(self.stride);
         self.refresh();
@@ -463,6 +467,7 @@ impl Slot {
             seat_terminated: &mut seat_terminated,
         };
         self.play_opponents(cfg, usize::MAX, &mut unused, engines);
+        old
     }
 
     /// One step: the agent's move, the opponents' replies, the ends, an automatic
@@ -475,6 +480,7 @@ impl Slot {
         engines: &mut Engines<'_>,
     ) {
         out.clear_step();
+        self.finished = None;
         if self.over() {
             // Never the case after a step (finished games are reset at once); kept so
             // that no state can make the agent move in a finished game.
@@ -505,7 +511,7 @@ impl Slot {
             *out.truncated = !agents_decided;
             *out.drawn = self.game.is_drawn();
             *out.final_plies = self.game.moves().len() as i32;
-            self.reset(cfg, engines);
+            self.finished = Some(self.reset(cfg, engines));
         }
         self.write(cfg, out);
     }
@@ -892,6 +898,7 @@ impl VectorEnv {
         let chunks = self.chunks(self.uses_engine());
         self.run(chunks, |_, slot, mut out, engines| {
             out.clear_step();
+            slot.finished = None;
             slot.reset(&cfg, engines);
             slot.write(&cfg, out);
         });
@@ -964,6 +971,12 @@ impl VectorEnv {
     /// Game `i` (its position and history); `None` past the last game.
     pub fn game(&self, i: usize) -> Option<&Game> {
         self.slots.get(i).map(|s| &s.game)
+    }
+
+    /// The game that ended in slot `i` in the last step (its final position and
+    /// history), until the next step; `None` if none ended there.
+    pub fn final_game(&self, i: usize) -> Option<&Game> {
+        self.slots.get(i).and_then(|s| s.finished.as_ref())
     }
 
     /// The observations, [`OBS_LEN`] bytes per game, each in the frame of its seat to

@@ -129,6 +129,9 @@ fn self_play_rewards_add_up_to_zero_and_each_seat_is_decided_once() {
                 decided[i][s] += u32::from(env.seat_terminated(i)[s]);
             }
             if env.terminated()[i] {
+                let last = env.final_game(i).expect("the game that ended");
+                assert!(last.is_over());
+                assert_eq!(last.moves().len(), env.final_plies()[i] as usize);
                 let sum: f32 = totals[i].iter().sum();
                 assert!(sum.abs() < 1e-5, "{:?}", totals[i]);
                 assert_eq!(decided[i], [1; 4]);
@@ -138,6 +141,9 @@ fn self_play_rewards_add_up_to_zero_and_each_seat_is_decided_once() {
                 finished += 1;
             }
             assert!(!env.truncated()[i]);
+            if !env.terminated()[i] {
+                assert!(env.final_game(i).is_none());
+            }
         }
     }
 }

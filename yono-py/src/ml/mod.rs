@@ -270,6 +270,13 @@ fn _place_reward(place: f32, max_score: u8) -> PyResult<f32> {
 /// The table behind `ACTION_PARTS`, made once for the process.
 static ACTION_PARTS: std::sync::OnceLock<Box<[i16]>> = std::sync::OnceLock::new();
 
+/// The place each of `remaining` seats takes when the game ends drawn with them in it
+/// (they share the top places); the value of a game cut off by a ply cap.
+#[pyfunction]
+fn _draw_place(remaining: usize, ruleset: &Bound<'_, PyAny>) -> PyResult<f32> {
+    Ok(yono_ml::draw_place(remaining, crate::ruleset_arg(ruleset)?))
+}
+
 /// `ACTION_PARTS[a]` = (source, target, promote) of action `a`: an int16 table of
 /// shape (ACTION_SIZE, 3), read-only for good.
 fn action_parts_table(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
@@ -300,6 +307,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector_env::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(_decided_rewards, m)?)?;
     m.add_function(wrap_pyfunction!(_place_reward, m)?)?;
+    m.add_function(wrap_pyfunction!(_draw_place, m)?)?;
     m.add("ACTION_SIZE", ACTION_SIZE)?;
     m.add("OBSERVATION_SHAPE", (OBS_PLANES, 9, 9))?;
     m.add("OBSERVATION_SIZE", OBS_LEN)?;

@@ -343,6 +343,18 @@ impl VectorEnv {
         Ok(PyPosition::new(game.clone()))
     }
 
+    /// A copy of the game that ended in slot `i` in the last step (its final position
+    /// and move stack), or None if none ended there.
+    fn final_position(&self, i: &Bound<'_, PyAny>) -> PyResult<Option<PyPosition>> {
+        let env = lock(&self.env);
+        let n = env.num_envs();
+        let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
+        if i >= n {
+            return Err(PyValueError::new_err(format!("no game {i} (there are {n})")));
+        }
+        Ok(env.final_game(i).map(|g| PyPosition::new(g.clone())))
+    }
+
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
