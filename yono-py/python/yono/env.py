@@ -21,6 +21,7 @@ to zero; ``infos[agent]["drawn"]`` marks draws. Games longer than ``max_plies`` 
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import gymnasium
@@ -40,8 +41,11 @@ from . import (
     Seat,
     Status,
     VectorEnv,
-    _yono,
 )
+
+# The extension's private helpers (the reward rule lives in Rust, yono-ml); they have
+# no stubs of their own.
+_yono: Any = importlib.import_module("yono._yono")
 
 __all__ = [
     "AGENT_NAMES",
@@ -226,7 +230,7 @@ def random_policy(position: Position, rng: np.random.Generator) -> Move:
     return moves[int(rng.integers(len(moves)))]
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[type-arg]
+class SingleAgentEnv(gymnasium.Env):
     """A Gymnasium environment: the agent plays ``seat`` (default South) and the other
     seats are played by ``opponent``: ``"random"`` (the default) or ``"engine"``
     (yono-engine at ``engine_nodes`` nodes a move), both stepped in Rust by a one-game
