@@ -57,6 +57,9 @@ from ._yono import (
     OBSERVATION_SHAPE,
     OBSERVATION_SIZE,
     VectorEnv,
+    decided_rewards,
+    draw_place,
+    place_reward,
 )
 
 # The extension knows its own version (the wheel's): importlib.metadata would cost
@@ -105,6 +108,9 @@ __all__ = [
     "OBSERVATION_SHAPE",
     "OBSERVATION_SIZE",
     "VectorEnv",
+    "decided_rewards",
+    "draw_place",
+    "place_reward",
     "CORE_VERSION",
     "Analysis",
     "Engine",

@@ -691,6 +691,19 @@ class VectorEnv:
     def game_ids(self) -> npt.NDArray[np.int64]: ...
     def __len__(self) -> int: ...
 
+def decided_rewards(position: Position, before: Iterable[SeatLike]) -> List[Optional[float]]:
+    """The rewards (by seat index) of the seats the last move of ``position`` decided:
+    those of ``before`` (the seats in the game before it) that fell on it, and those
+    still in when it ended the game; None for the others. Shared places are averaged."""
+
+def place_reward(place: float, max_score: int) -> float:
+    """The reward of a place (a score, or the mean of shared scores):
+    ``2 * place / max_score - 1``."""
+
+def draw_place(remaining: int, ruleset: RulesetLike) -> float:
+    """The place each of ``remaining`` seats takes when the game ends drawn with them
+    in it (the mean of the top places they share)."""
+
 def svg(
     position: Position,
     lastmove: Optional[MoveLike] = None,
@@ -827,6 +840,9 @@ __all__ = [
     "OBSERVATION_SHAPE",
     "OBSERVATION_SIZE",
     "VectorEnv",
+    "decided_rewards",
+    "draw_place",
+    "place_reward",
     "CORE_VERSION",
     "Analysis",
     "Engine",

@@ -21,7 +21,6 @@ to zero; ``infos[agent]["drawn"]`` marks draws. Games longer than ``max_plies`` 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import gymnasium
@@ -34,6 +33,7 @@ from . import (
     ACTION_SIZE,
     DEFAULT_MAX_PLIES,
     OBSERVATION_SHAPE,
+    IllegalMoveError,
     SEATS,
     Move,
     Position,
@@ -41,11 +41,10 @@ from . import (
     Seat,
     Status,
     VectorEnv,
+    decided_rewards,
+    draw_place,
+    place_reward,
 )
-
-# The extension's private helpers (the reward rule lives in Rust, yono-ml); they have
-# no stubs of their own.
-_yono: Any = importlib.import_module("yono._yono")
 
 __all__ = [
     "AGENT_NAMES",
@@ -71,14 +70,14 @@ ObsDict = Dict[str, "np.ndarray[Any, Any]"]
 def score_reward(score: float, max_score: int) -> float:
     """The reward of a place (a score, or the mean of shared scores):
     ``2 * score / max_score - 1``."""
-    return float(_yono._place_reward(score, max_score))
+    return place_reward(score, max_score)
 
 
 def draw_reward(remaining: int, max_score: int) -> float:
     """The reward of each of ``remaining`` seats after a repetition draw: the mean of
     the places they share, ``1 - (remaining - 1) / max_score``."""
     ruleset = "shogi" if max_score == 1 else "yono"
-    return score_reward(_yono._draw_place(remaining, ruleset), max_score)
+    return place_reward(draw_place(remaining, ruleset), max_score)
 
 
 def _observation_space() -> spaces.Dict:
@@ -93,7 +92,7 @@ def _observation_space() -> spaces.Dict:
 def _decided_rewards(pos: Position, before: List[Seat]) -> Dict[Seat, float]:
     """Rewards of the seats among ``before`` (in the game before the last move) whose
     outcome the last move decided (yono-ml's ``decided_rewards``: the one rule)."""
-    rewards = _yono._decided_rewards(pos, before)
+    rewards = decided_rewards(pos, before)
     return {SEATS[i]: float(r) for i, r in enumerate(rewards) if r is not None}
 
 
@@ -367,7 +366,7 @@ class SingleAgentEnv(gymnasium.Env):
             pos = vec.position(0)
             text = _action_text(pos, a)
             if self.illegal_action == "raise":
-                raise _yono.IllegalMoveError(
+                raise IllegalMoveError(
                     f"action {a} ({text}) is not legal for {self.seat.title} here: the "
                     f"observation's action_mask marks the {count} legal actions "
                     '(or make the env with illegal_action="lose")'

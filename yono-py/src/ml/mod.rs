@@ -244,7 +244,7 @@ impl PyMove {
 /// seat index (None for the others): `before` lists the seats in the game before that
 /// move. The one rule for rewards and ties (yono-ml's `decided_rewards`, docs/ML.md).
 #[pyfunction]
-fn _decided_rewards(
+fn decided_rewards(
     py: Python<'_>,
     position: &Bound<'_, PyPosition>,
     before: &Bound<'_, PyAny>,
@@ -260,7 +260,7 @@ fn _decided_rewards(
 /// The reward of a place (a score, or the mean of shared scores) when the winner
 /// scores `max_score`: `2 * place / max_score - 1`.
 #[pyfunction]
-fn _place_reward(place: f32, max_score: u8) -> PyResult<f32> {
+fn place_reward(place: f32, max_score: u8) -> PyResult<f32> {
     if max_score == 0 {
         return Err(PyValueError::new_err("max_score must be at least 1"));
     }
@@ -273,7 +273,7 @@ static ACTION_PARTS: std::sync::OnceLock<Box<[i16]>> = std::sync::OnceLock::new(
 /// The place each of `remaining` seats takes when the game ends drawn with them in it
 /// (they share the top places); the value of a game cut off by a ply cap.
 #[pyfunction]
-fn _draw_place(remaining: usize, ruleset: &Bound<'_, PyAny>) -> PyResult<f32> {
+fn draw_place(remaining: usize, ruleset: &Bound<'_, PyAny>) -> PyResult<f32> {
     Ok(yono_ml::draw_place(remaining, crate::ruleset_arg(ruleset)?))
 }
 
@@ -305,9 +305,9 @@ fn action_parts_table(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 /// Registers the ML classes, functions and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector_env::VectorEnv>()?;
-    m.add_function(wrap_pyfunction!(_decided_rewards, m)?)?;
-    m.add_function(wrap_pyfunction!(_place_reward, m)?)?;
-    m.add_function(wrap_pyfunction!(_draw_place, m)?)?;
+    m.add_function(wrap_pyfunction!(decided_rewards, m)?)?;
+    m.add_function(wrap_pyfunction!(place_reward, m)?)?;
+    m.add_function(wrap_pyfunction!(draw_place, m)?)?;
     m.add("ACTION_SIZE", ACTION_SIZE)?;
     m.add("OBSERVATION_SHAPE", (OBS_PLANES, 9, 9))?;
     m.add("OBSERVATION_SIZE", OBS_LEN)?;

@@ -350,7 +350,9 @@ impl VectorEnv {
         let n = env.num_envs();
         let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
         if i >= n {
-            return Err(PyValueError::new_err(format!("no game {i} (there are {n})")));
+            return Err(PyValueError::new_err(format!(
+                "no game {i} (there are {n})"
+            )));
         }
         Ok(env.final_game(i).map(|g| PyPosition::new(g.clone())))
     }
