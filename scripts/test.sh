@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, the Rust tests (debug, then
 # release mode for perft and long random games), a fuzz smoke run, the Python
-# package's tests (on the release wheel), the C/C++ tests under valgrind, the SVG
+# package's tests (on the release wheel), the web pages' server and browser tests
+# (yono-py/web-test.sh), the C/C++ tests under valgrind, the SVG
 # render check, and the release artefacts (scripts/test-release.sh).
 # It installs what it needs itself (Python tools go into a virtualenv it creates;
 # docs/render.sh installs rsvg-convert with apt-get when it is missing).
@@ -73,6 +74,9 @@ bash scripts/test-release.sh --wheel-dir "$release_wheel"
 
 section "Python (the release wheel)"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
+
+section "Web: yono.web server tests, mypy and browser tests (headless Chromium) on the release wheel"
+YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/web-test.sh
 
 section "C and C++"
 bash tests/c/run.sh

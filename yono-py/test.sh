@@ -42,6 +42,10 @@ fi
 wheel="$(ls "$dist"/yono-*.whl)"
 echo "   built $(basename "$wheel")"
 "$vpy" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+# The `yono[web]` extra's runtime (Starlette, uvicorn, websockets): stubtest imports and
+# checks every module of the package, yono.web included. (Its tests are
+# yono-py/web-test.sh; tests/test_web.py skips here without the test client's httpx.)
+"$vpy" -m pip install --quiet --disable-pip-version-check "$wheel[web]"
 
 echo "== pytest"
 # Run from outside the source tree so that the installed wheel is what gets imported.

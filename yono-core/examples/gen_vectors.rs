@@ -10,7 +10,7 @@ mod support;
 use serde::Serialize;
 use std::path::PathBuf;
 use support::Rng;
-use yono::{perft, Game, Move, Position, Ruleset, Seat, Status};
+use yono::{perft, Game, Move, PieceKind, Position, Ruleset, Seat, Status};
 
 #[derive(Serialize)]
 struct PositionVector {
@@ -32,6 +32,8 @@ struct GameVector {
     final_position: String,
     status: &'static str,
     winner: Option<String>,
+    /// `EndReason`'s text once the game is over (`perpetual check`, ...).
+    end_reason: Option<String>,
     scores: [Option<u8>; 4],
 }
 
@@ -40,6 +42,26 @@ struct BadPosition {
     text: String,
     format: &'static str,
     error: &'static str,
+}
+
+/// One value of a vocabulary type: its number, its text (`Display`), and the
+/// spellings the core reads as it (what every binding must accept too).
+#[derive(Serialize)]
+struct Word {
+    number: usize,
+    text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    letter: Option<char>,
+    spellings: Vec<String>,
+}
+
+/// A vocabulary type: its values in number order, and spellings it refuses.
+#[derive(Serialize)]
+struct Vocabulary {
+    #[serde(rename = "type")]
+    ty: &'static str,
+    values: Vec<Word>,
+    rejected: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -107,7 +129,7 @@ const RULE_POSITIONS: &[(&str, &str)] = &[
 fn status_name(status: Status) -> (&'static str, Option<String>) {
     match status {
         Status::Ongoing => ("ongoing", None),
-        Status::Won(s) => ("won", Some(s.char().to_string())),
+        Status::Won(s) => ("won", Some(s.letter().to_string())),
         Status::DrawnByRepetition => ("drawn_by_repetition", None),
     }
 }
@@ -120,8 +142,8 @@ fn position_vector(name: String, pos: &Position, depth: u32) -> PositionVector {
         .iter()
         .filter(|s| pos.king(**s).is_some())
         .map(|s| {
-            let by: String = pos.threatened_by(*s).iter().map(|t| t.char()).collect();
-            (s.char().to_string(), by)
+            let by: String = pos.threatened_by(*s).iter().map(|t| t.letter()).collect();
+            (s.letter().to_string(), by)
         })
         .collect();
     PositionVector {
@@ -171,8 +193,145 @@ fn game_vector(name: &str, game: &Game) -> GameVector {
         final_position: game.position().text(),
         status,
         winner,
+        end_reason: game.end_reason().map(|r| r.to_string()),
         scores: game.scores().into(),
     }
+}
+
+/// The text, and the same in lower and upper case (for names read in any case).
+fn cases(text: &str) -> Vec<String> {
+    let mut out = vec![text.to_string(), text.to_lowercase(), text.to_uppercase()];
+    out.dedup();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every vocabulary type with its spellings, each checked against the core's
+/// `FromStr` before it is written (docs/ARCHITECTURE.md, "The vocabulary").
+fn vocabulary() -> Vec<Vocabulary> {
+    fn checked<T: core::str::FromStr + PartialEq + core::fmt::Debug>(
+        ty: &'static str,
+        values: Vec<(T, Word)>,
+        rejected: Vec<&'static str>,
+    ) -> Vocabulary {
+        for (value, word) in &values {
+            for text in &word.spellings {
+                assert_eq!(
+                    text.parse::<T>().ok().as_ref(),
+                    Some(value),
+                    "{ty} {text:?}"
+                );
+            }
+        }
+        for text in &rejected {
+            assert!(text.parse::<T>().is_err(), "{ty} {text:?} is read");
+        }
+        Vocabulary {
+            ty,
+            values: values.into_iter().map(|(_, w)| w).collect(),
+            rejected,
+        }
+    }
+    let lettered = |number: usize, text: String, letter: char, spellings: Vec<String>| Word {
+        number,
+        text,
+        letter: Some(letter),
+        spellings,
+    };
+    let seats = Seat::ALL
+        .into_iter()
+        .map(|s| {
+            let spellings = [cases(s.name()), cases(&s.letter().to_string())].concat();
+            (s, lettered(s.index(), s.to_string(), s.letter(), spellings))
+        })
+        .collect();
+    let kinds = PieceKind::ALL
+        .into_iter()
+        .map(|k| {
+            let spellings = [vec![k.to_string()], cases(k.name())].concat();
+            (k, lettered(k.index(), k.to_string(), k.letter(), spellings))
+        })
+        .collect();
+    let pieces = Seat::ALL
+        .into_iter()
+        .flat_map(|s| PieceKind::ALL.map(|k| yono::Piece::new(s, k)))
+        .map(|p| {
+            let word = Word {
+                number: p.seat.index() * PieceKind::COUNT + p.kind.index(),
+                text: p.to_string(),
+                letter: None,
+                spellings: vec![p.to_string()],
+            };
+            (p, word)
+        })
+        .collect();
+    let named = |number: usize, name: &str| Word {
+        number,
+        text: name.to_string(),
+        letter: None,
+        spellings: cases(name),
+    };
+    let rulesets = Ruleset::ALL
+        .into_iter()
+        .map(|r| (r, named(r.index(), r.name())))
+        .collect();
+    let reasons = yono::EndReason::ALL
+        .into_iter()
+        .map(|r| (r, named(r.index(), r.name())))
+        .collect();
+    let promotions = yono::PromotionStatus::ALL
+        .into_iter()
+        .map(|p| (p, named(p.index(), p.name())))
+        .collect();
+    let mut statuses = vec![
+        (Status::Ongoing, named(0, "ongoing")),
+        (Status::DrawnByRepetition, named(2, "drawn by repetition")),
+    ];
+    for seat in Seat::ALL {
+        let status = Status::Won(seat);
+        let mut word = named(status.index(), &status.to_string());
+        word.spellings
+            .extend(cases(&format!("won by {}", seat.letter())));
+        statuses.push((status, word));
+    }
+    let squares = yono::Square::ALL
+        .into_iter()
+        .map(|sq| {
+            let word = Word {
+                number: sq.index(),
+                text: sq.to_string(),
+                letter: None,
+                spellings: vec![sq.to_string()],
+            };
+            (sq, word)
+        })
+        .collect();
+    vec![
+        checked("seat", seats, vec!["", "x", "So", "south ", " s", "sw"]),
+        checked(
+            "piece_kind",
+            kinds,
+            vec!["", "p", "+p", "+G", "+K", "PP", "Tokin", "Promoted  Pawn"],
+        ),
+        checked("piece", pieces, vec!["SK", "sk", "sKing", "s+G", "K", "xK"]),
+        checked("ruleset", rulesets, vec!["", "Yo[n]o", "chess", " yono"]),
+        checked(
+            "status",
+            statuses,
+            vec![
+                "won",
+                "won by",
+                "won by X",
+                "drawn",
+                "ongoing ",
+                "won  by South",
+            ],
+        ),
+        checked("end_reason", reasons, vec!["", "mate", "perpetual"]),
+        checked("promotion_status", promotions, vec!["", "maybe", "must"]),
+        checked("square", squares, vec!["", "5E", "0a", "5j", "55", "5e "]),
+    ]
 }
 
 fn bad_positions() -> Vec<BadPosition> {
@@ -406,10 +565,23 @@ fn main() {
         for m in [
             "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
         ] {
-            repetition.play_text(m).expect("repetition cycle");
+            repetition
+                .play(m.parse().unwrap())
+                .expect("repetition cycle");
         }
     }
     games.push(game_vector("fourfold repetition", &repetition));
+    // Shogi: South's Rook checks with every move of the cycle and loses by
+    // perpetual check (RULES.md §6).
+    let checks = Position::from_sfen("k8/8R/9/9/9/9/9/9/4K4 b - 1").expect("valid SFEN");
+    let mut perpetual = Game::from_position(checks);
+    for m in ["1b1a", "9a9b", "1a1b", "9b9a"].repeat(3) {
+        perpetual
+            .play(m.parse().expect("move text"))
+            .expect("perpetual check cycle");
+    }
+    assert_eq!(perpetual.perpetual_checker(), Some(Seat::South));
+    games.push(game_vector("shogi perpetual check", &perpetual));
 
     let bad_positions = bad_positions();
     for case in &bad_positions {
@@ -448,6 +620,7 @@ fn main() {
     write("games.json", &games);
     write("bad_positions.json", &bad_positions);
     write("bad_moves.json", &bad_moves);
+    write("vocabulary.json", &vocabulary());
 }
 
 mod erased {

@@ -398,7 +398,7 @@ pub fn lines_through(sq: Square) -> Bitboard {
 }
 
 /// Squares a piece of `kind` owned by `seat` on `sq` reaches, by the movement of
-/// RULES.md §3, whatever stands on them.
+/// [RULES.md §3](crate::rules#3-movement), whatever stands on them.
 ///
 /// ```
 /// use yono::{attacks, Bitboard, PieceKind, Seat, Square};

@@ -12,9 +12,18 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// assert_eq!(bb.count(), 2);
 /// assert!(bb.contains(sq));
 /// assert_eq!(bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["1a", "5e"]);
+/// assert_eq!(format!("{bb:?}"), "Bitboard{1a, 5e}");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
+
+/// The squares, in index order: `Bitboard{1a, 5e}`.
+impl core::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Bitboard")?;
+        f.debug_set().entries(*self).finish()
+    }
+}
 
 const MASK: u128 = (1u128 << 81) - 1;
 

@@ -20,13 +20,14 @@
 //! ```
 
 use crate::{
-    Game, Move, MoveError, Piece, PieceKind, Position, PromotionStatus, Seat, SeatSet, Square,
-    Status,
+    BySeat, Eliminations, Game, Move, MoveError, Piece, PieceKind, Position, PromotionStatus,
+    Reserve, Seat, SeatSet, Square, Status,
 };
 
-/// What a move does: what it takes, whether it promotes, which seats lose by it (with
-/// their scores) and how the game stands after it. From [`Position::preview`] before
-/// playing, or [`Game::play_described`] as it is played.
+/// What a move does: what it takes, whether it promotes, whether it gives check, which
+/// seats lose by it (with their scores, and for seats checkmated and removed the pieces
+/// that leave the board) and how the game stands after it. From [`Position::preview`]
+/// before playing, or [`Game::play_described`] as it is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MoveEffect {
@@ -41,14 +42,59 @@ pub struct MoveEffect {
     pub captured: Option<Piece>,
     /// Whether the move promotes.
     pub promotes: bool,
+    /// Whether the move gives check: after it, the mover threatens the King of a seat
+    /// still in the game ([`MoveEffect::checked`] says whose).
+    pub gives_check: bool,
+    /// The seats whose King the mover threatens after the move.
+    pub checked: SeatSet,
     /// The seats that lose by this move, with their scores, in seat order: seats
     /// checkmated and removed (Yo\[n\]o), and at the end of a won game every seat but
     /// the winner (in Shogi the checkmated side, which stays on the board).
     pub fallen: Vec<(Seat, u8)>,
-    /// The status after the move (a [`Game`] also knows the repetition draw).
+    /// The seats the checkmate rule removed after the move, in the order they fell,
+    /// with what left the board with each (for animation).
+    pub removed: Vec<Removal>,
+    /// The status after the move (a [`Game`] also knows the repetition rules).
     pub status: Status,
     /// The seat to move after the move (see [`Position::turn`]).
     pub next_turn: Seat,
+}
+
+/// A seat removed by the checkmate rule, and what left the board with it: its pieces
+/// on their squares and its reserve, as they stood when it fell.
+///
+/// ```
+/// use yono::{Piece, PieceKind, Position, Removal, Reserve, Seat};
+/// // South's Gold on 5a steps back and uncovers West's Rook on 9a, next to move: it
+/// // threatens North's King on 1a, so North falls with its King, its Pawn on 1c and
+/// // the Pawn in its reserve.
+/// let pos = Position::from_text("wR3sG3nK/9/8nP/9/wK8/9/9/9/4sK3eK s -/-/P/- swne 1").unwrap();
+/// let effect = pos.preview("5a5b".parse().unwrap()).unwrap();
+/// let north = |kind| Piece::new(Seat::North, kind);
+/// let mut reserve = Reserve::default();
+/// reserve.add(PieceKind::Pawn);
+/// assert_eq!(effect.removed, [Removal {
+///     seat: Seat::North,
+///     score: 0,
+///     pieces: vec![
+///         ("1a".parse().unwrap(), north(PieceKind::King)),
+///         ("1c".parse().unwrap(), north(PieceKind::Pawn)),
+///     ],
+///     reserve,
+/// }]);
+/// assert_eq!(effect.fallen, [(Seat::North, 0)]);
+/// assert!(!effect.gives_check);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// The seat.
+    pub seat: Seat,
+    /// The score it received.
+    pub score: u8,
+    /// Its pieces that stood on the board, with their squares, in square order.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Its reserve, emptied.
+    pub reserve: Reserve,
 }
 
 impl Position {
@@ -128,12 +174,18 @@ impl Position {
     /// ```
     /// use yono::{Position, Seat};
     /// let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-    /// pos.play_text("G*5b").unwrap();
+    /// pos.play("G*5b".parse().unwrap()).unwrap();
     /// assert_eq!(pos.lost_seats().iter().collect::<Vec<_>>(), [Seat::North]);
     /// ```
     pub fn lost_seats(&self) -> SeatSet {
+        self.lost_seats_given(self.status())
+    }
+
+    /// [`Position::lost_seats`] once the status is known (a [`Game`]'s, with the
+    /// repetition rules).
+    fn lost_seats_given(&self, status: Status) -> SeatSet {
         let mut lost = self.out_seats();
-        if let Status::Won(w) = self.status() {
+        if let Status::Won(w) = status {
             for seat in self.seats_in_game().without(w).iter() {
                 lost = lost.with(seat);
             }
@@ -153,8 +205,17 @@ impl Position {
     /// ```
     pub fn preview(&self, mv: Move) -> Result<MoveEffect, MoveError> {
         let mut after = self.clone();
-        after.play(mv)?;
-        Ok(describe(self, &after, mv, after.status()))
+        let eliminations = after.play(mv)?;
+        let status = after.status();
+        let sides = Sides {
+            before: self,
+            lost_before: self.lost_seats(),
+            after: &after,
+            lost_after: after.lost_seats_given(status),
+            scores_after: BySeat::from_fn(|s| after.score_given(s, || status)),
+            status_after: status,
+        };
+        Ok(describe(sides, mv, eliminations))
     }
 }
 
@@ -171,20 +232,63 @@ impl Position {
     }
 }
 
-fn describe(before: &Position, after: &Position, mv: Move, status: Status) -> MoveEffect {
+/// The game's view around one move: what [`describe`] needs from before and after.
+struct Sides<'a> {
+    before: &'a Position,
+    lost_before: SeatSet,
+    after: &'a Position,
+    lost_after: SeatSet,
+    scores_after: BySeat<Option<u8>>,
+    status_after: Status,
+}
+
+fn describe(sides: Sides<'_>, mv: Move, eliminations: Eliminations) -> MoveEffect {
+    let Sides {
+        before,
+        lost_before,
+        after,
+        lost_after,
+        scores_after,
+        status_after,
+    } = sides;
     let mover = before.turn();
     let (piece, captured, promotes) = match mv {
         Move::Board { from, to, promote } => (before.piece_at(from), before.piece_at(to), promote),
         Move::Drop { kind, .. } => (Some(Piece::new(mover, kind)), None, false),
         Move::Pass => (None, None, false),
     };
-    let was = before.lost_seats();
-    let scores = after.scores();
-    let fallen = after
-        .lost_seats()
+    let fallen = lost_after
         .iter()
-        .filter(|s| !was.contains(*s))
-        .map(|s| (s, scores[s.index()].unwrap_or(0)))
+        .filter(|s| !lost_before.contains(*s))
+        .map(|s| (s, scores_after[s].unwrap_or(0)))
+        .collect();
+    let removed = if eliminations.is_empty() {
+        Vec::new()
+    } else {
+        // The board the checkmate rule found: the move made, no seat removed yet.
+        let mut moved = before.clone();
+        moved.apply_move(mover, mv);
+        eliminations
+            .iter()
+            .map(|(seat, score)| Removal {
+                seat,
+                score,
+                pieces: moved
+                    .pieces(seat)
+                    .into_iter()
+                    .filter_map(|sq| Some((sq, moved.piece_at(sq)?)))
+                    .collect(),
+                reserve: *moved.reserve(seat),
+            })
+            .collect()
+    };
+    let checked: SeatSet = after
+        .seats_in_game()
+        .without(mover)
+        .iter()
+        .filter(|&s| {
+            after.seats_in_game().contains(mover) && after.threatened_by(s).contains(mover)
+        })
         .collect();
     MoveEffect {
         mv,
@@ -192,8 +296,11 @@ fn describe(before: &Position, after: &Position, mv: Move, status: Status) -> Mo
         piece,
         captured,
         promotes,
+        gives_check: !checked.is_empty(),
+        checked,
         fallen,
-        status,
+        removed,
+        status: status_after,
         next_turn: after.turn(),
     }
 }
@@ -207,7 +314,7 @@ fn describe(before: &Position, after: &Position, mv: Move, status: Status) -> Mo
 /// let mut game = Game::new(Ruleset::Yono);
 /// assert_eq!(game.moves_from(sq("5g")), game.position().moves_from(sq("5g")));
 /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
-///     game.play_text(mv).unwrap();
+///     game.play(mv.parse().unwrap()).unwrap();
 /// }
 /// assert!(game.is_drawn());
 /// assert!(game.moves_from(sq("5g")).is_empty());
@@ -235,13 +342,11 @@ impl Game {
         self.live_position()?.promotion_status(from, to)
     }
 
-    /// [`Position::lost_seats`], except that a game drawn by repetition has no loser
-    /// beyond the seats already checkmated and removed.
+    /// [`Position::lost_seats`] with the repetition rules: a game drawn by repetition
+    /// has no loser beyond the seats already checkmated and removed; after a loss by
+    /// perpetual check (Shogi) the checker has lost.
     pub fn lost_seats(&self) -> SeatSet {
-        match self.live_position() {
-            Some(pos) => pos.lost_seats(),
-            None => self.position().out_seats(),
-        }
+        self.position().lost_seats_given(self.status())
     }
 
     /// What `mv` would do in the current position (with the repetition draw): see
@@ -255,13 +360,8 @@ impl Game {
     /// ```
     pub fn preview(&self, mv: Move) -> Result<MoveEffect, MoveError> {
         let mut after = self.clone();
-        after.play(mv)?;
-        Ok(describe(
-            self.position(),
-            after.position(),
-            mv,
-            after.status(),
-        ))
+        let played = after.play(mv)?;
+        Ok(describe_game(self, &after, mv, played.eliminations))
     }
 
     /// Plays `mv` like [`Game::play`] and says what it did.
@@ -272,9 +372,27 @@ impl Game {
     /// assert_eq!(effect.mover, yono::Seat::South);
     /// assert_eq!(game.moves().len(), 1);
     /// ```
+    ///
+    /// It exists beside [`Game::play`] for GUIs: the description costs a clone of the
+    /// game and a status search that `play`, the path of searches and bindings' push,
+    /// does not pay.
     pub fn play_described(&mut self, mv: Move) -> Result<MoveEffect, MoveError> {
-        let before = self.position().clone();
-        self.play(mv)?;
-        Ok(describe(&before, self.position(), mv, self.status()))
+        let before = self.clone();
+        let played = self.play(mv)?;
+        Ok(describe_game(&before, self, mv, played.eliminations))
     }
+}
+
+/// [`describe`] for a move of `before` that led to `after`, with the game's status,
+/// scores and losers.
+fn describe_game(before: &Game, after: &Game, mv: Move, eliminations: Eliminations) -> MoveEffect {
+    let sides = Sides {
+        before: before.position(),
+        lost_before: before.lost_seats(),
+        after: after.position(),
+        lost_after: after.lost_seats(),
+        scores_after: after.scores(),
+        status_after: after.status(),
+    };
+    describe(sides, mv, eliminations)
 }

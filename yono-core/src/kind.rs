@@ -3,67 +3,57 @@
 use crate::Seat;
 use core::fmt;
 
-/// The kind of a piece, promoted kinds included.
-///
-/// ```
-/// use yono::PieceKind;
-/// assert_eq!(PieceKind::Rook.promoted(), Some(PieceKind::Dragon));
-/// assert_eq!(PieceKind::Dragon.unpromoted(), PieceKind::Rook);
-/// assert_eq!(PieceKind::Gold.promoted(), None);
-/// assert_eq!(PieceKind::Horse.to_string(), "+B");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum PieceKind {
-    /// King (`K`).
-    King = 0,
-    /// Rook (`R`).
-    Rook = 1,
-    /// Bishop (`B`).
-    Bishop = 2,
-    /// Gold general (`G`).
-    Gold = 3,
-    /// Silver general (`S`).
-    Silver = 4,
-    /// Knight (`N`).
-    Knight = 5,
-    /// Lance (`L`).
-    Lance = 6,
-    /// Pawn (`P`).
-    Pawn = 7,
-    /// Promoted Rook (`+R`).
-    Dragon = 8,
-    /// Promoted Bishop (`+B`).
-    Horse = 9,
-    /// Promoted Silver (`+S`).
-    PromotedSilver = 10,
-    /// Promoted Knight (`+N`).
-    PromotedKnight = 11,
-    /// Promoted Lance (`+L`).
-    PromotedLance = 12,
-    /// Promoted Pawn, "tokin" (`+P`).
-    PromotedPawn = 13,
+crate::vocab::vocabulary! {
+    /// The kind of a piece, promoted kinds included.
+    ///
+    /// Numbered 0–13 ([`PieceKind::index`]): the eight unpromoted kinds, then the six
+    /// promoted ones in the order of their base kinds. [`PieceKind::LETTERS`] holds
+    /// each kind's notation letter (a promoted kind has its base kind's letter; its
+    /// symbol, written by `Display`, adds `+`), [`PieceKind::NAMES`] the English names.
+    ///
+    /// ```
+    /// use yono::PieceKind;
+    /// assert_eq!(PieceKind::Rook.promoted(), Some(PieceKind::Dragon));
+    /// assert_eq!(PieceKind::Dragon.unpromoted(), PieceKind::Rook);
+    /// assert_eq!(PieceKind::Gold.promoted(), None);
+    /// assert_eq!(PieceKind::Horse.to_string(), "+B");
+    /// assert_eq!(PieceKind::from_index(13), Some(PieceKind::PromotedPawn));
+    /// assert_eq!(PieceKind::NAMES[PieceKind::PromotedSilver as usize], "Promoted Silver");
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum PieceKind {
+        /// King (`K`).
+        King = 0, "King", 'K';
+        /// Rook (`R`).
+        Rook = 1, "Rook", 'R';
+        /// Bishop (`B`).
+        Bishop = 2, "Bishop", 'B';
+        /// Gold general (`G`).
+        Gold = 3, "Gold", 'G';
+        /// Silver general (`S`).
+        Silver = 4, "Silver", 'S';
+        /// Knight (`N`).
+        Knight = 5, "Knight", 'N';
+        /// Lance (`L`).
+        Lance = 6, "Lance", 'L';
+        /// Pawn (`P`).
+        Pawn = 7, "Pawn", 'P';
+        /// Promoted Rook (`+R`).
+        Dragon = 8, "Dragon", 'R';
+        /// Promoted Bishop (`+B`).
+        Horse = 9, "Horse", 'B';
+        /// Promoted Silver (`+S`).
+        PromotedSilver = 10, "Promoted Silver", 'S';
+        /// Promoted Knight (`+N`).
+        PromotedKnight = 11, "Promoted Knight", 'N';
+        /// Promoted Lance (`+L`).
+        PromotedLance = 12, "Promoted Lance", 'L';
+        /// Promoted Pawn, "tokin" (`+P`).
+        PromotedPawn = 13, "Promoted Pawn", 'P';
+    }
 }
 
 impl PieceKind {
-    /// All fourteen kinds, in index order.
-    pub const ALL: [PieceKind; 14] = [
-        PieceKind::King,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-        PieceKind::Dragon,
-        PieceKind::Horse,
-        PieceKind::PromotedSilver,
-        PieceKind::PromotedKnight,
-        PieceKind::PromotedLance,
-        PieceKind::PromotedPawn,
-    ];
-
     /// The seven kinds a reserve can hold, in notation order `R B G S N L P`: the
     /// unpromoted kinds but the King, [`PieceKind::ALL`]`[1..8]`.
     ///
@@ -82,21 +72,6 @@ impl PieceKind {
         }
         hand
     };
-
-    /// Index 0–13.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The kind with index `i` (0–13).
-    pub const fn from_index(i: usize) -> Option<PieceKind> {
-        if i < 14 {
-            Some(PieceKind::ALL[i])
-        } else {
-            None
-        }
-    }
 
     /// Index 0–6 into a reserve (`R B G S N L P`), for kinds that can be held.
     #[inline]
@@ -147,58 +122,42 @@ impl PieceKind {
         }
     }
 
-    /// The letter of the unpromoted kind: `K R B G S N L P`.
-    pub const fn letter(self) -> char {
-        match self.unpromoted() {
-            PieceKind::King => 'K',
-            PieceKind::Rook => 'R',
-            PieceKind::Bishop => 'B',
-            PieceKind::Gold => 'G',
-            PieceKind::Silver => 'S',
-            PieceKind::Knight => 'N',
-            PieceKind::Lance => 'L',
-            _ => 'P',
-        }
+    /// Whether the kind has a promoted form (Rook, Bishop, Silver, Knight, Lance,
+    /// Pawn).
+    ///
+    /// ```
+    /// use yono::PieceKind;
+    /// assert!(PieceKind::Pawn.can_promote());
+    /// assert!(!PieceKind::Gold.can_promote() && !PieceKind::Dragon.can_promote());
+    /// ```
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        self.promoted().is_some()
     }
+}
 
-    /// Parses an unpromoted kind letter (upper case).
-    pub const fn from_letter(c: char) -> Option<PieceKind> {
-        match c {
-            'K' => Some(PieceKind::King),
-            'R' => Some(PieceKind::Rook),
-            'B' => Some(PieceKind::Bishop),
-            'G' => Some(PieceKind::Gold),
-            'S' => Some(PieceKind::Silver),
-            'N' => Some(PieceKind::Knight),
-            'L' => Some(PieceKind::Lance),
-            'P' => Some(PieceKind::Pawn),
+impl PieceKind {
+    /// The kind whose symbol (what `Display` writes) is `text`: the upper-case letter,
+    /// after `+` for a promoted kind (`P`, `+R`); `None` for anything else.
+    ///
+    /// ```
+    /// use yono::PieceKind;
+    /// assert_eq!(PieceKind::from_symbol("+R"), Some(PieceKind::Dragon));
+    /// assert_eq!(PieceKind::from_symbol("P"), Some(PieceKind::Pawn));
+    /// assert_eq!(PieceKind::from_symbol("+G"), None);
+    /// assert_eq!(PieceKind::from_symbol("p"), None);
+    /// ```
+    pub fn from_symbol(text: &str) -> Option<PieceKind> {
+        match text.as_bytes() {
+            [b'+', c] => PieceKind::from_letter(*c as char).and_then(PieceKind::promoted),
+            [c] => PieceKind::from_letter(*c as char),
             _ => None,
-        }
-    }
-
-    /// English name, e.g. `"Promoted Silver"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::King => "King",
-            PieceKind::Rook => "Rook",
-            PieceKind::Bishop => "Bishop",
-            PieceKind::Gold => "Gold",
-            PieceKind::Silver => "Silver",
-            PieceKind::Knight => "Knight",
-            PieceKind::Lance => "Lance",
-            PieceKind::Pawn => "Pawn",
-            PieceKind::Dragon => "Dragon",
-            PieceKind::Horse => "Horse",
-            PieceKind::PromotedSilver => "Promoted Silver",
-            PieceKind::PromotedKnight => "Promoted Knight",
-            PieceKind::PromotedLance => "Promoted Lance",
-            PieceKind::PromotedPawn => "Promoted Pawn",
         }
     }
 }
 
 impl fmt::Display for PieceKind {
-    /// `K`, `R`, …, `+R`, `+P`.
+    /// The symbol: `K`, `R`, …, `+R`, `+P`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_promoted() {
             f.write_str("+")?;
@@ -210,26 +169,26 @@ impl fmt::Display for PieceKind {
 impl core::str::FromStr for PieceKind {
     type Err = crate::ParseNameError;
 
-    /// The symbol [`Display`](fmt::Display) writes: the upper-case letter, after `+`
-    /// for a promoted kind (`P`, `+R`).
+    /// The symbol [`Display`](fmt::Display) writes ([`PieceKind::from_symbol`]: `P`,
+    /// `+R`, upper case only), or the English name in any case (`Pawn`, `dragon`,
+    /// `Promoted Silver`).
     ///
     /// ```
     /// use yono::PieceKind;
     /// assert_eq!("+R".parse::<PieceKind>().unwrap(), PieceKind::Dragon);
     /// assert_eq!("P".parse::<PieceKind>().unwrap(), PieceKind::Pawn);
+    /// assert_eq!("promoted silver".parse::<PieceKind>().unwrap(), PieceKind::PromotedSilver);
     /// assert!("+G".parse::<PieceKind>().is_err());
+    /// assert!("p".parse::<PieceKind>().is_err());
     /// ```
     ///
     /// # Errors
     ///
-    /// [`crate::ParseNameError`] when the text is no kind's symbol.
+    /// [`crate::ParseNameError`] when the text is no kind's symbol or name.
     fn from_str(text: &str) -> Result<PieceKind, Self::Err> {
-        match text.as_bytes() {
-            [b'+', c] => PieceKind::from_letter(*c as char).and_then(PieceKind::promoted),
-            [c] => PieceKind::from_letter(*c as char),
-            _ => None,
-        }
-        .ok_or_else(|| crate::ParseNameError::new("piece kind", text))
+        PieceKind::from_symbol(text)
+            .or_else(|| PieceKind::from_name(text))
+            .ok_or_else(|| crate::ParseNameError::new("piece kind", text))
     }
 }
 
@@ -253,19 +212,40 @@ impl Piece {
     pub const fn new(seat: Seat, kind: PieceKind) -> Piece {
         Piece { seat, kind }
     }
+
+    /// The same seat's piece in its promoted form, or `None` for a kind that has none
+    /// (King, Gold, promoted kinds).
+    ///
+    /// ```
+    /// use yono::{Piece, PieceKind, Seat};
+    /// let pawn = Piece::new(Seat::West, PieceKind::Pawn);
+    /// assert_eq!(pawn.promoted(), Some(Piece::new(Seat::West, PieceKind::PromotedPawn)));
+    /// assert_eq!(pawn.promoted().unwrap().unpromoted(), pawn);
+    /// ```
+    pub const fn promoted(self) -> Option<Piece> {
+        match self.kind.promoted() {
+            Some(kind) => Some(Piece::new(self.seat, kind)),
+            None => None,
+        }
+    }
+
+    /// The same seat's piece in its unpromoted form (itself if it is not promoted).
+    pub const fn unpromoted(self) -> Piece {
+        Piece::new(self.seat, self.kind.unpromoted())
+    }
 }
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.seat.char(), self.kind)
+        write!(f, "{}{}", self.seat.letter(), self.kind)
     }
 }
 
 impl core::str::FromStr for Piece {
     type Err = crate::ParseNameError;
 
-    /// The symbol [`Display`](fmt::Display) writes: seat letter, then the kind (`sK`,
-    /// `n+R`).
+    /// The symbol [`Display`](fmt::Display) writes: the seat letter (lower case), then
+    /// the kind's symbol (`sK`, `n+R`).
     ///
     /// ```
     /// use yono::{Piece, PieceKind, Seat};
@@ -279,8 +259,8 @@ impl core::str::FromStr for Piece {
         let mut chars = text.chars();
         chars
             .next()
-            .and_then(Seat::from_char)
-            .and_then(|seat| Some(Piece::new(seat, chars.as_str().parse().ok()?)))
+            .and_then(Seat::from_letter)
+            .and_then(|seat| Some(Piece::new(seat, PieceKind::from_symbol(chars.as_str())?)))
             .ok_or_else(|| crate::ParseNameError::new("piece", text))
     }
 }

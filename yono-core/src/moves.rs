@@ -1,4 +1,4 @@
-//! Moves and an allocation-free move list (their text, RULES.md §7, is in
+//! Moves and an allocation-free move list (their text, [RULES.md §7](crate::rules#7-moves-in-text), is in
 //! `notation/move_text.rs`).
 
 use crate::{PieceKind, Square};
@@ -14,8 +14,9 @@ use core::fmt;
 /// assert_eq!(Move::from_usi("P*5e").unwrap().to_string(), "P*5e");
 /// assert_eq!(Move::from_usi("pass").unwrap(), Move::Pass);
 /// assert!(Move::from_usi("5j5k").is_err());
+/// assert_eq!(format!("{mv:?}"), "8h2b+"); // Debug is the move text too
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece moves from one square to another, capturing what stands there.
     Board {
@@ -77,6 +78,78 @@ impl Move {
         }
     }
 
+    /// How many dense indexes there are ([`Move::index`]): 13,690 = 81 × 81 × 2 board
+    /// slots, 7 × 81 drop slots and one for `pass`.
+    pub const INDEX_COUNT: usize = BOARD_INDEXES + 7 * 81 + 1;
+
+    /// The dense index of the move in `0..`[`Move::INDEX_COUNT`], in the absolute
+    /// frame (squares as named, whoever moves): a board move
+    /// `(from * 81 + to) * 2 + promote`, a drop `81 * 81 * 2 + hand_index * 81 + to`
+    /// (hand order `R B G S N L P`), `pass` the last index, 13,689. Square numbers are
+    /// [`Square::index`]. Every move has its own index; the `from == to` slots are
+    /// unused. A learning layer that wants the mover's frame turns the move first
+    /// ([`Move::rotated`]).
+    ///
+    /// ```
+    /// use yono::Move;
+    /// let mv: Move = "5g5f".parse().unwrap();
+    /// assert_eq!(mv.index(), (58 * 81 + 49) * 2); // 5g is square 58, 5f square 49
+    /// assert_eq!(Move::from_index(mv.index()), Some(mv));
+    /// assert_eq!(Move::Pass.index(), Move::INDEX_COUNT - 1);
+    /// assert_eq!(Move::from_usi("R*9a").unwrap().index(), 81 * 81 * 2);
+    /// ```
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            Move::Board { from, to, promote } => {
+                (from.index() * 81 + to.index()) * 2 + promote as usize
+            }
+            Move::Drop { kind, to } => {
+                let hand = match kind.hand_index() {
+                    Some(h) => h,
+                    // A drop of a kind that is never held is no move of the game; it
+                    // shares the Rook's slots rather than leave the range.
+                    None => 0,
+                };
+                BOARD_INDEXES + hand * 81 + to.index()
+            }
+            Move::Pass => Move::INDEX_COUNT - 1,
+        }
+    }
+
+    /// The move with dense index `index` ([`Move::index`]); `None` past the last index
+    /// and for the unused `from == to` slots.
+    ///
+    /// ```
+    /// use yono::Move;
+    /// assert_eq!(Move::from_index(Move::INDEX_COUNT - 1), Some(Move::Pass));
+    /// assert_eq!(Move::from_index(0), None); // 9a to 9a
+    /// assert_eq!(Move::from_index(Move::INDEX_COUNT), None);
+    /// ```
+    pub const fn from_index(index: usize) -> Option<Move> {
+        if index < BOARD_INDEXES {
+            let (from, to) = (index / 2 / 81, index / 2 % 81);
+            if from == to {
+                return None;
+            }
+            Some(Move::Board {
+                from: Square::from_index_unchecked(from),
+                to: Square::from_index_unchecked(to),
+                promote: index % 2 == 1,
+            })
+        } else if index < Move::INDEX_COUNT - 1 {
+            let drop = index - BOARD_INDEXES;
+            Some(Move::Drop {
+                kind: PieceKind::HAND[drop / 81],
+                to: Square::from_index_unchecked(drop % 81),
+            })
+        } else if index == Move::INDEX_COUNT - 1 {
+            Some(Move::Pass)
+        } else {
+            None
+        }
+    }
+
     /// Decodes [`Move::code`]; `None` for a code no move has.
     pub fn from_code(code: u16) -> Option<Move> {
         if code == 0xFFFF {
@@ -97,6 +170,16 @@ impl Move {
             to,
             promote: code & 0x4000 != 0,
         })
+    }
+}
+
+/// The board-move slots of [`Move::index`]: every from × to × promote.
+const BOARD_INDEXES: usize = 81 * 81 * 2;
+
+/// The move text, as `Display` writes it: `8h2b+`, `P*5e`, `pass`.
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

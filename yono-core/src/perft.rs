@@ -38,7 +38,7 @@ fn count(pos: &Position, depth: u32, bulk: bool) -> u64 {
     list.iter()
         .map(|&mv| {
             let mut child = pos.clone();
-            child.play_unchecked_hinted(mv, &hint);
+            child.play_hinted(mv, &hint);
             count(&child, depth - 1, bulk)
         })
         .sum()
@@ -74,7 +74,7 @@ impl Game {
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
     /// assert_eq!(game.perft(2), yono::perft(game.position(), 2));
     /// for mv in ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"].repeat(3) {
-    ///     game.play_text(mv).unwrap();
+    ///     game.play(mv.parse().unwrap()).unwrap();
     /// }
     /// assert_eq!((game.perft(0), game.perft(1)), (1, 0));
     /// ```

@@ -1,6 +1,6 @@
 //! Property tests: random games compared move for move with the deliberately simple
 //! reference generator in `tests/reference/` (square by square, written straight
-//! from RULES.md), plus the invariants every position must keep.
+//! from [RULES.md](crate::rules)), plus the invariants every position must keep.
 
 #[path = "../tests/reference/mod.rs"]
 mod reference;
@@ -77,10 +77,10 @@ fn step(pos: &Position, mv: Move, with_reference: bool) -> Position {
         let (mut plain, mut hinted) = (pos.clone(), pos.clone());
         assert_eq!(
             plain.play_unchecked(m),
-            hinted.play_unchecked_hinted(m, &hint),
+            hinted.play_hinted(m, &hint),
             "eliminations after {m} in {text}"
         );
-        assert_eq!(plain, hinted, "play_unchecked_hinted({m}) in {text}");
+        assert_eq!(plain, hinted, "play_hinted({m}) in {text}");
         if m == Move::Pass {
             continue;
         }
@@ -378,7 +378,7 @@ proptest! {
                 }
                 1 => {
                     let seat = Seat::ALL[choice as usize % 4];
-                    match pos.pass_turn_to(seat) {
+                    match pos.hand_turn_to(seat) {
                         Some((undo, fallen)) => {
                             prop_assert_eq!(pos.turn(), seat);
                             (Move::Pass, undo, fallen)
@@ -440,7 +440,7 @@ fn null_moves_eliminate_and_undo_restores() {
             let r = rng.next();
             let (mv, undo, fallen) = if r % 5 == 0 {
                 let seat = Seat::ALL[(r >> 8) as usize % 4];
-                match pos.pass_turn_to(seat) {
+                match pos.hand_turn_to(seat) {
                     Some((undo, fallen)) => (Move::Pass, undo, fallen),
                     None => continue,
                 }

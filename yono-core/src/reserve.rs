@@ -13,9 +13,17 @@ use core::fmt;
 /// r.add(PieceKind::Bishop);
 /// assert_eq!(r.count(PieceKind::Pawn), 2);
 /// assert_eq!(r.to_string(), "B2P");
+/// assert_eq!(format!("{r:?}"), "Reserve(B2P)");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Reserve(pub [u8; 7]);
+
+/// The position text's group: `Reserve(B2P)`, `Reserve(-)`.
+impl fmt::Debug for Reserve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Reserve({self})")
+    }
+}
 
 impl Reserve {
     /// How many of `kind` (its unpromoted form) the reserve holds.

@@ -118,7 +118,7 @@ impl Position {
     /// ```
     /// use yono::Position;
     /// let mut pos = Position::start();
-    /// pos.play_text("5g5f").unwrap();
+    /// pos.play("5g5f".parse().unwrap()).unwrap();
     /// let turned = pos.rotated(1).unwrap();
     /// assert_eq!(turned.turn(), yono::Seat::North);
     /// assert_eq!(turned.legal_moves().len(), pos.legal_moves().len());

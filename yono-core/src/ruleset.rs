@@ -9,39 +9,47 @@ use crate::{Bitboard, PieceKind, Seat, SeatSet};
 /// What a seat with no legal move does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NoMoveRule {
-    /// It plays `pass` (Yo\[n\]o Shogi, RULES.md §6).
+    /// It plays `pass` (Yo\[n\]o Shogi, [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
     Pass,
     /// It has lost (standard Shogi: checkmate or no move).
     Lose,
 }
 
-/// A set of rules the engine can play.
-///
-/// ```
-/// use yono::{Ruleset, NoMoveRule, Seat};
-/// assert_eq!(Ruleset::Yono.seats().len(), 4);
-/// assert_eq!(Ruleset::Shogi.seats().len(), 2);
-/// assert_eq!(Ruleset::Shogi.no_move_rule(), NoMoveRule::Lose);
-/// assert_eq!(Ruleset::Yono.drop_zone(Seat::South).count(), 45);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Ruleset {
-    /// Yo\[n\]o Shogi, the four-player game (RULES.md §1–§8).
-    #[default]
-    Yono,
-    /// Standard two-player Shogi (RULES.md §9): South is Sente, North is Gote.
-    Shogi,
+crate::vocab::vocabulary! {
+    /// A set of rules the engine can play. Numbered 0 (Yo\[n\]o) and 1 (Shogi); the
+    /// names ([`Ruleset::NAMES`]) are the short lower-case ones of records and
+    /// bindings.
+    ///
+    /// ```
+    /// use yono::{Ruleset, NoMoveRule, Seat};
+    /// assert_eq!(Ruleset::Yono.seats().len(), 4);
+    /// assert_eq!(Ruleset::Shogi.seats().len(), 2);
+    /// assert_eq!(Ruleset::Shogi.no_move_rule(), NoMoveRule::Lose);
+    /// assert_eq!(Ruleset::Yono.drop_zone(Seat::South).count(), 45);
+    /// assert_eq!(Ruleset::NAMES, ["yono", "shogi"]);
+    /// assert_eq!("Shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
+    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
+    /// assert!("chess".parse::<Ruleset>().is_err());
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Ruleset as "ruleset" {
+        /// Yo\[n\]o Shogi, the four-player game ([RULES.md §1–§8](crate::rules#1-board-seats-and-coordinates)).
+        #[default]
+        Yono = 0, "yono";
+        /// Standard two-player Shogi ([RULES.md §9](crate::rules#9-standard-shogi)): South is Sente, North is Gote.
+        Shogi = 1, "shogi";
+    }
 }
 
-/// The Yo\[n\]o start position (RULES.md §2).
+/// The Yo\[n\]o start position ([RULES.md §2](crate::rules#2-setup)).
 pub const YONO_START: &str = "wLwRwP1nKnGnSnNnL/wNwBwP4nBnR/wS1wP1nPnPnPnPnP/wG1wP6/wK1wP3eP1eK/6eP1eG/sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s -/-/-/- swne 1";
 
 /// The standard Shogi start position in this library's position text.
 pub const SHOGI_START: &str = "nLnNnSnGnKnGnSnNnL/1nR5nB1/nPnPnPnPnPnPnPnPnP/9/9/9/sPsPsPsPsPsPsPsPsP/1sB5sR1/sLsNsSsGsKsGsSsNsL s -/-/-/- s-n- 1";
 
 /// On or in front of each camp: South files 5–9, West ranks a–e, North files 1–5,
-/// East ranks e–i (RULES.md §5).
+/// East ranks e–i ([RULES.md §5](crate::rules#5-reserve-and-drops)).
 const YONO_DROP_ZONES: [Bitboard; 4] = [cols(0, 4), rows(0, 4), cols(4, 8), rows(4, 8)];
 
 impl Ruleset {
@@ -69,7 +77,7 @@ impl Ruleset {
         }
     }
 
-    /// Whether the Bishop binding limit of RULES.md §5 applies.
+    /// Whether the Bishop binding limit of [RULES.md §5](crate::rules#5-reserve-and-drops) applies.
     pub const fn binding_limit(self) -> bool {
         matches!(self, Ruleset::Yono)
     }
@@ -107,45 +115,6 @@ impl Ruleset {
                 _ => 4,
             },
         }
-    }
-
-    /// Short lower-case name: `"yono"` or `"shogi"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ruleset::Yono => "yono",
-            Ruleset::Shogi => "shogi",
-        }
-    }
-}
-
-impl core::fmt::Display for Ruleset {
-    /// The short name, `yono` or `shogi`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for Ruleset {
-    type Err = crate::ParseNameError;
-
-    /// `yono` or `shogi`, in any case.
-    ///
-    /// ```
-    /// use yono::Ruleset;
-    /// assert_eq!("shogi".parse::<Ruleset>().unwrap(), Ruleset::Shogi);
-    /// assert_eq!("Yono".parse::<Ruleset>().unwrap(), Ruleset::Yono);
-    /// assert_eq!(Ruleset::Shogi.to_string(), "shogi");
-    /// assert!("chess".parse::<Ruleset>().is_err());
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`crate::ParseNameError`] when the text names no ruleset.
-    fn from_str(text: &str) -> Result<Ruleset, Self::Err> {
-        [Ruleset::Yono, Ruleset::Shogi]
-            .into_iter()
-            .find(|r| text.eq_ignore_ascii_case(r.name()))
-            .ok_or_else(|| crate::ParseNameError::new("ruleset", text))
     }
 }
 

@@ -2,55 +2,37 @@
 
 use core::fmt;
 
-/// One of the four players, named by the side of the board they sit on.
-///
-/// Turn order is clockwise: South, West, North, East (RULES.md §1).
-///
-/// ```
-/// use yono::Seat;
-/// assert_eq!(Seat::South.next(), Seat::West);
-/// assert_eq!(Seat::from_char('n'), Some(Seat::North));
-/// assert_eq!(Seat::East.opposite(), Seat::West);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Seat {
-    /// Moves first; forward is toward rank `a`. Sente in standard Shogi.
-    South = 0,
-    /// Forward is toward file 1.
-    West = 1,
-    /// Forward is toward rank `i`. Gote in standard Shogi.
-    North = 2,
-    /// Forward is toward file 9.
-    East = 3,
+crate::vocab::vocabulary! {
+    /// One of the four players, named by the side of the board they sit on.
+    ///
+    /// Turn order is clockwise: South, West, North, East ([RULES.md §1](crate::rules#1-board-seats-and-coordinates)).
+    /// The numbers (0–3, [`Seat::index`]) are the turn order; the letters
+    /// ([`Seat::LETTERS`]) are the notation's, the names ([`Seat::NAMES`]) English.
+    ///
+    /// ```
+    /// use yono::Seat;
+    /// assert_eq!(Seat::South.next(), Seat::West);
+    /// assert_eq!(Seat::from_letter('n'), Some(Seat::North));
+    /// assert_eq!(Seat::East.opposite(), Seat::West);
+    /// assert_eq!(Seat::LETTERS, ['s', 'w', 'n', 'e']);
+    /// assert_eq!(Seat::NAMES[Seat::West as usize], "West");
+    /// assert_eq!(Seat::from_index(2), Some(Seat::North));
+    /// assert_eq!(Seat::from_index(4), None);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Seat {
+        /// Moves first; forward is toward rank `a`. Sente in standard Shogi.
+        South = 0, "South", 's';
+        /// Forward is toward file 1.
+        West = 1, "West", 'w';
+        /// Forward is toward rank `i`. Gote in standard Shogi.
+        North = 2, "North", 'n';
+        /// Forward is toward file 9.
+        East = 3, "East", 'e';
+    }
 }
 
 impl Seat {
-    /// All seats in turn order.
-    pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
-
-    /// Index 0–3 in turn order.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The seat with index `i` (0–3) in turn order.
-    ///
-    /// ```
-    /// assert_eq!(yono::Seat::from_index(2), Some(yono::Seat::North));
-    /// assert_eq!(yono::Seat::from_index(4), None);
-    /// ```
-    pub const fn from_index(i: usize) -> Option<Seat> {
-        match i {
-            0 => Some(Seat::South),
-            1 => Some(Seat::West),
-            2 => Some(Seat::North),
-            3 => Some(Seat::East),
-            _ => None,
-        }
-    }
-
     /// The next seat clockwise, regardless of who is still in the game.
     #[inline]
     pub const fn next(self) -> Seat {
@@ -73,35 +55,16 @@ impl Seat {
         }
     }
 
-    /// The notation letter: `s`, `w`, `n` or `e`.
+    /// The notation letter: `s`, `w`, `n` or `e` ([`Seat::letter`]).
+    #[deprecated(note = "use Seat::letter (one name for the notation letter of seats and kinds)")]
     pub const fn char(self) -> char {
-        match self {
-            Seat::South => 's',
-            Seat::West => 'w',
-            Seat::North => 'n',
-            Seat::East => 'e',
-        }
+        self.letter()
     }
 
-    /// Parses a notation letter (lower case only).
+    /// Parses a notation letter, lower case only ([`Seat::from_letter`]).
+    #[deprecated(note = "use Seat::from_letter (one name for seats and kinds)")]
     pub const fn from_char(c: char) -> Option<Seat> {
-        match c {
-            's' => Some(Seat::South),
-            'w' => Some(Seat::West),
-            'n' => Some(Seat::North),
-            'e' => Some(Seat::East),
-            _ => None,
-        }
-    }
-
-    /// The English name, e.g. `"South"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Seat::South => "South",
-            Seat::West => "West",
-            Seat::North => "North",
-            Seat::East => "East",
-        }
+        Seat::from_letter(c)
     }
 
     /// The step `(rank delta, column delta)` of one square forward for this seat's
@@ -142,13 +105,13 @@ impl core::str::FromStr for Seat {
     ///
     /// [`crate::ParseNameError`] when the text names no seat.
     fn from_str(text: &str) -> Result<Seat, Self::Err> {
-        Seat::ALL
-            .into_iter()
-            .find(|s| {
-                text.eq_ignore_ascii_case(s.name())
-                    || (text.len() == 1
-                        && text.eq_ignore_ascii_case(s.char().encode_utf8(&mut [0; 4])))
-            })
+        let mut letters = text.chars();
+        let letter = match (letters.next(), letters.next()) {
+            (Some(c), None) => Seat::from_letter(c.to_ascii_lowercase()),
+            _ => None,
+        };
+        letter
+            .or_else(|| Seat::from_name(text))
             .ok_or_else(|| crate::ParseNameError::new("seat", text))
     }
 }
@@ -161,9 +124,17 @@ impl core::str::FromStr for Seat {
 /// assert_eq!(set.len(), 2);
 /// assert!(set.contains(Seat::North));
 /// assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat::South, Seat::North]);
+/// assert_eq!(format!("{set:?}"), "{South, North}");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct SeatSet(u8);
+
+/// The seats, in turn order: `{South, North}`.
+impl fmt::Debug for SeatSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
 
 impl SeatSet {
     /// No seat.

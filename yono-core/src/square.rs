@@ -10,20 +10,71 @@ use core::str::FromStr;
 /// `9 * (rank - 1) + (9 - file)`, so index 0 is `9a` and index 80 is `1i`: the order in
 /// which the position text lists squares.
 ///
+/// The numbers 0–80 ([`Square::index`], [`Square::from_index`]) and the names
+/// ([`Square::NAMES`], by number) are the one table the bindings read. `Debug` prints
+/// the name too.
+///
 /// ```
 /// use yono::Square;
 /// let sq: Square = "5i".parse().unwrap();
 /// assert_eq!(sq.file(), 5);
 /// assert_eq!(sq.rank(), 9);
 /// assert_eq!(sq.to_string(), "5i");
+/// assert_eq!(format!("{sq:?}"), "5i");
 /// assert_eq!(Square::new(5, 9), Some(sq));
+/// assert_eq!(Square::NAMES[sq.index()], "5i");
+/// assert_eq!(Square::ALL[76], sq);
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+/// The names of the squares by index, rank by rank from `a`, each rank from file 9.
+const NAMES: [&str; 81] = [
+    "9a", "8a", "7a", "6a", "5a", "4a", "3a", "2a", "1a", //
+    "9b", "8b", "7b", "6b", "5b", "4b", "3b", "2b", "1b", //
+    "9c", "8c", "7c", "6c", "5c", "4c", "3c", "2c", "1c", //
+    "9d", "8d", "7d", "6d", "5d", "4d", "3d", "2d", "1d", //
+    "9e", "8e", "7e", "6e", "5e", "4e", "3e", "2e", "1e", //
+    "9f", "8f", "7f", "6f", "5f", "4f", "3f", "2f", "1f", //
+    "9g", "8g", "7g", "6g", "5g", "4g", "3g", "2g", "1g", //
+    "9h", "8h", "7h", "6h", "5h", "4h", "3h", "2h", "1h", //
+    "9i", "8i", "7i", "6i", "5i", "4i", "3i", "2i", "1i", //
+];
+
+// The table and the index formula agree (checked at compile time).
+const _: () = {
+    let mut i = 0;
+    while i < 81 {
+        let name = NAMES[i].as_bytes();
+        let sq = Square::from_index_unchecked(i);
+        assert!(name[0] == b'0' + sq.file() && name[1] == b'a' + sq.rank() - 1);
+        i += 1;
+    }
+};
 
 impl Square {
     /// Number of squares.
     pub const COUNT: usize = 81;
+
+    /// Every square, in index order (`ALL[i].index() == i`).
+    pub const ALL: [Square; 81] = {
+        let mut all = [Square(0); 81];
+        let mut i = 0;
+        while i < 81 {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The name of each square by index (`"9a"`, `"8a"`, …, `"1i"`).
+    pub const NAMES: [&'static str; 81] = NAMES;
+
+    /// The name, e.g. `"5e"` (what `Display` writes).
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        NAMES[self.0 as usize]
+    }
 
     /// The square on `file` (1–9) and `rank` (1–9, `a` = 1).
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
@@ -91,7 +142,8 @@ impl Square {
         (b'a' + self.rank() - 1) as char
     }
 
-    /// All 81 squares in index order (`9a`, `8a`, …, `1i`).
+    /// All 81 squares in index order (`9a`, `8a`, …, `1i`): [`Square::ALL`] as an
+    /// iterator.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..81u8).map(Square)
     }
@@ -107,7 +159,14 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), self.rank_char())
+        f.write_str(self.name())
+    }
+}
+
+/// The name, as `Display` writes it: `5e`.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -118,6 +177,14 @@ pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {
     type Err = ParseSquareError;
+
+    /// The name exactly: a file digit `1`–`9`, then a lower-case rank letter `a`–`i`.
+    ///
+    /// ```
+    /// use yono::Square;
+    /// assert_eq!("5e".parse::<Square>().unwrap().index(), 40);
+    /// assert!("5E".parse::<Square>().is_err() && "55".parse::<Square>().is_err());
+    /// ```
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         Square::parse_bytes(s.as_bytes())
             .ok_or_else(|| ParseSquareError(s.chars().take(16).collect()))

@@ -1,6 +1,6 @@
 //! Seat geometry shared by both rulesets: the lines farthest forward (promotion zone,
 //! last lines), the squares where a piece could never move again, the lines *nifu*
-//! counts and the two bindings — and the promotion rule built on them (RULES.md §4).
+//! counts and the two bindings — and the promotion rule built on them ([RULES.md §4](crate::rules#4-promotion)).
 //!
 //! The drop zone differs between rulesets and lives with them in `ruleset.rs`.
 
@@ -130,28 +130,33 @@ pub(crate) const fn promotion_zone(seat: Seat) -> Bitboard {
     PROMOTION_ZONES[seat.index()]
 }
 
-/// Whether a board move may, must or cannot promote (RULES.md §4).
-///
-/// ```
-/// use yono::{PieceKind, PromotionStatus, Seat};
-/// let sq = |s: &str| s.parse().unwrap();
-/// // A South Pawn stepping into the zone may promote, onto the last rank it must.
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5d"), sq("5c")),
-///            PromotionStatus::Optional);
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5b"), sq("5a")),
-///            PromotionStatus::Compulsory);
-/// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Gold, sq("5b"), sq("5a")),
-///            PromotionStatus::Impossible);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PromotionStatus {
-    /// The move cannot promote: the piece has no promoted form (King, Gold, promoted
-    /// pieces), or the move neither starts nor ends in the promotion zone.
-    Impossible,
-    /// The mover chooses.
-    Optional,
-    /// The piece must promote: unpromoted it could never move again.
-    Compulsory,
+crate::vocab::vocabulary! {
+    /// Whether a board move may, must or cannot promote ([RULES.md §4](crate::rules#4-promotion)). Numbered 0–2;
+    /// its text is its lower-case name (`impossible`, `optional`, `compulsory`).
+    ///
+    /// ```
+    /// use yono::{PieceKind, PromotionStatus, Seat};
+    /// let sq = |s: &str| s.parse().unwrap();
+    /// // A South Pawn stepping into the zone may promote, onto the last rank it must.
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5d"), sq("5c")),
+    ///            PromotionStatus::Optional);
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Pawn, sq("5b"), sq("5a")),
+    ///            PromotionStatus::Compulsory);
+    /// assert_eq!(PromotionStatus::of(Seat::South, PieceKind::Gold, sq("5b"), sq("5a")),
+    ///            PromotionStatus::Impossible);
+    /// assert_eq!(PromotionStatus::Optional.to_string(), "optional");
+    /// assert_eq!("Compulsory".parse::<PromotionStatus>(), Ok(PromotionStatus::Compulsory));
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    pub enum PromotionStatus as "promotion status" {
+        /// The move cannot promote: the piece has no promoted form (King, Gold, promoted
+        /// pieces), or the move neither starts nor ends in the promotion zone.
+        Impossible = 0, "impossible";
+        /// The mover chooses.
+        Optional = 1, "optional";
+        /// The piece must promote: unpromoted it could never move again.
+        Compulsory = 2, "compulsory";
+    }
 }
 
 impl PromotionStatus {

@@ -232,7 +232,7 @@ fn by_seat_is_indexed_by_seat_and_by_index() {
         *x = seat.index();
     }
     assert_eq!(v.into_array(), [0, 1, 2, 3]);
-    assert_eq!(BySeat::from_fn(Seat::char), ['s', 'w', 'n', 'e']);
+    assert_eq!(BySeat::from_fn(Seat::letter), ['s', 'w', 'n', 'e']);
     assert_eq!(BySeat::<u8>::default(), [0; 4]);
     assert_eq!(format!("{:?}", BySeat::new([1, 2, 3, 4])), "[1, 2, 3, 4]");
     // Array methods through Deref.
@@ -261,7 +261,7 @@ fn by_seat_serializes_as_the_array() {
 fn game_scores_and_series_totals_are_by_seat() {
     let mut game = Game::new(Ruleset::Yono);
     for mv in CYCLE.iter().cycle().take(24) {
-        game.play_text(mv).unwrap();
+        game.play(mv.parse().unwrap()).unwrap();
     }
     assert!(game.is_drawn());
     let scores = game.scores();

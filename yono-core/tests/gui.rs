@@ -86,7 +86,7 @@ fn a_game_asks_its_position_until_it_is_drawn() {
     for (ruleset, cycle) in cycles {
         let mut game = Game::new(ruleset);
         for mv in cycle.repeat(3) {
-            game.play_text(mv).unwrap();
+            game.play(mv.parse().unwrap()).unwrap();
         }
         assert!(game.is_drawn() && game.live_position().is_none());
         let pos = game.position();
@@ -219,7 +219,7 @@ fn preview_says_what_playing_does() {
 fn shogi_win_turn_lost_seats_and_scores_agree() {
     let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
     let effect = pos.preview(pos.parse_move("G*5b").unwrap()).unwrap();
-    pos.play_text("G*5b").unwrap();
+    pos.play("G*5b".parse().unwrap()).unwrap();
     assert_eq!(pos.status(), Status::Won(Seat::South));
     // The checkmated side is the seat to move (it has no move) and stays on the board.
     assert_eq!(pos.turn(), Seat::North);
@@ -295,8 +295,8 @@ fn undo_and_redo_step_through_a_game() {
 #[test]
 fn a_loaded_record_continued_keeps_comments_and_unknown_headers() {
     let mut game = Game::new(Ruleset::Yono);
-    game.play_text("5g5f").unwrap();
-    game.play_text("7e6e").unwrap();
+    game.play("5g5f".parse().unwrap()).unwrap();
+    game.play("7e6e".parse().unwrap()).unwrap();
     let mut rec = GameRecord::from_game(game);
     rec.set_meta("event", "Club night").unwrap();
     rec.set_meta("x-engine-notes", "kept as is").unwrap();
@@ -328,7 +328,7 @@ fn games_positions_and_records_can_be_shared_between_threads() {
     send_sync::<GameRecord>();
     // Two threads reading one game at once see the same thing.
     let mut game = Game::new(Ruleset::Yono);
-    game.play_text("5g5f").unwrap();
+    game.play("5g5f".parse().unwrap()).unwrap();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(|| game.legal_moves().len());
         let b = s.spawn(|| game.legal_moves().len());
@@ -336,4 +336,138 @@ fn games_positions_and_records_can_be_shared_between_threads() {
     });
     assert_eq!(a, b);
     assert_eq!(a, game.legal_moves().len());
+}
+
+#[test]
+fn the_move_effect_says_what_left_the_board_and_who_is_checked() {
+    let (mut removals, mut checks) = (0, 0);
+    random_games(2, |game| {
+        let pos = game.position();
+        for &mv in pos.legal_moves().iter() {
+            let effect = game.preview(mv).unwrap();
+            let mut after = game.clone();
+            let played = after.play(mv).unwrap();
+            let after = after.position();
+            // Check: the mover, if still in, threatens these Kings now.
+            let mover = pos.turn();
+            let checked: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&s| s != mover && after.king(s).is_some())
+                .filter(|&s| after.threats()[s].contains(mover))
+                .collect();
+            assert_eq!(effect.checked.iter().collect::<Vec<_>>(), checked);
+            assert_eq!(effect.gives_check, !checked.is_empty());
+            checks += usize::from(effect.gives_check);
+            // Removals: the fallen seats in order, each with every piece it had on the
+            // board after the move (a captured piece of its own excepted) and its reserve.
+            let fell: Vec<(Seat, u8)> = played.eliminations.iter().collect();
+            let removed: Vec<(Seat, u8)> =
+                effect.removed.iter().map(|r| (r.seat, r.score)).collect();
+            assert_eq!(removed, fell);
+            // The board after the move, before the checkmate rule, made by hand.
+            let mut board: Vec<Option<yono::Piece>> =
+                Square::all().map(|sq| pos.piece_at(sq)).collect();
+            match mv {
+                Move::Board { from, to, promote } => {
+                    let piece = board[from.index()].take().unwrap();
+                    board[to.index()] = Some(if promote {
+                        piece.promoted().unwrap()
+                    } else {
+                        piece
+                    });
+                }
+                Move::Drop { kind, to } => board[to.index()] = Some(yono::Piece::new(mover, kind)),
+                Move::Pass => {}
+            }
+            for removal in &effect.removed {
+                removals += 1;
+                let expected: Vec<(Square, yono::Piece)> = Square::all()
+                    .filter_map(|sq| Some((sq, board[sq.index()]?)))
+                    .filter(|(_, p)| p.seat == removal.seat)
+                    .collect();
+                assert_eq!(removal.pieces, expected, "{} {mv}", pos.text());
+                let mut reserve = *pos.reserve(removal.seat);
+                if removal.seat == mover {
+                    if let Some(captured) = effect.captured {
+                        reserve.add(captured.kind);
+                    }
+                    if let Move::Drop { kind, .. } = mv {
+                        reserve.take(kind);
+                    }
+                }
+                assert_eq!(removal.reserve, reserve);
+                assert!(removal
+                    .pieces
+                    .iter()
+                    .all(|(sq, _)| after.piece_at(*sq).is_none()
+                        || after.piece_at(*sq).unwrap().seat != removal.seat));
+            }
+        }
+    });
+    assert!(removals >= 20, "only {removals} removals seen");
+    assert!(checks >= 20, "only {checks} checks seen");
+}
+
+#[test]
+fn the_snapshot_is_the_position() {
+    random_games(4, |game| {
+        let pos = game.position();
+        let snap = game.snapshot();
+        for sq in Square::all() {
+            let view = snap.piece_at(sq);
+            assert_eq!(view.map(|v| v.piece()), pos.piece_at(sq));
+            if let Some(v) = view {
+                assert_eq!(v.promoted, v.kind.is_promoted());
+                assert_eq!(v.facing, v.seat.opposite());
+            }
+        }
+        for seat in Seat::ALL {
+            assert_eq!(snap.reserves[seat], *pos.reserve(seat));
+            assert_eq!(snap.seats[seat], pos.seat_state(seat));
+            assert_eq!(snap.checks[seat], pos.threatened_by(seat));
+        }
+        assert_eq!(snap.scores, game.scores());
+        assert_eq!(snap.status, game.status());
+        assert_eq!(snap.end_reason, game.end_reason());
+        assert_eq!(snap.in_game, pos.seats_in_game());
+        assert_eq!(snap.move_number, pos.move_number());
+        assert_eq!(snap.ruleset, pos.ruleset());
+        let over = game.is_over();
+        assert_eq!(snap.to_move, (!over).then_some(pos.turn()));
+    });
+    // A drawn game: nobody to move, whatever the board says.
+    let mut game = Game::new(Ruleset::Yono);
+    for mv in [
+        "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+    ]
+    .repeat(3)
+    {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let snap = game.snapshot();
+    assert_eq!(snap.status, Status::DrawnByRepetition);
+    assert_eq!(snap.to_move, None);
+    assert_eq!(snap.end_reason, Some(yono::EndReason::Repetition));
+    assert_eq!(game.position().snapshot().to_move, Some(Seat::South));
+}
+
+#[test]
+fn pieces_convert_to_and_from_their_promoted_forms() {
+    for kind in PieceKind::ALL {
+        let piece = yono::Piece::new(Seat::East, kind);
+        match piece.promoted() {
+            Some(p) => {
+                assert!(kind.can_promote() && !kind.is_promoted() && p.kind.is_promoted());
+                assert_eq!(p.unpromoted(), piece);
+                assert_eq!(p.seat, Seat::East);
+            }
+            None => assert!(!kind.can_promote()),
+        }
+        assert_eq!(piece.unpromoted().kind, kind.unpromoted());
+    }
+    let promotable: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|k| k.can_promote())
+        .collect();
+    assert_eq!(promotable.len(), 6);
 }

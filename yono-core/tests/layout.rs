@@ -16,6 +16,38 @@ fn sources(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
     }
 }
 
+/// The crate's directory and its source files (relative to `src/`), when the crate sits
+/// in the yono workspace: the README and docs/ARCHITECTURE.md are the workspace's, which
+/// the published crate does not carry, so outside it (an unpacked .crate) there is
+/// nothing to check.
+fn workspace_sources() -> Option<(PathBuf, BTreeSet<String>)> {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let in_workspace = std::fs::read_to_string(crate_dir.join("../Cargo.toml"))
+        .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"yono-core\""));
+    if !in_workspace {
+        eprintln!("skipped: not inside the yono workspace, so no README or map to check");
+        return None;
+    }
+    let src = crate_dir.join("src");
+    let mut files = BTreeSet::new();
+    sources(&src, &src, &mut files);
+    Some((crate_dir, files))
+}
+
+/// `listed` names exactly the source files `files`.
+fn assert_lists(files: &BTreeSet<String>, listed: &BTreeSet<String>, what: &str) {
+    let unlisted: Vec<_> = files.difference(listed).collect();
+    let missing: Vec<_> = listed.difference(files).collect();
+    assert!(
+        unlisted.is_empty(),
+        "files missing from {what}: {unlisted:?}"
+    );
+    assert!(
+        missing.is_empty(),
+        "{what} names files that do not exist: {missing:?}"
+    );
+}
+
 /// The first cell of each row of the table that follows "Where the rules live".
 fn listed(readme: &str) -> BTreeSet<String> {
     let start = readme
@@ -34,29 +66,125 @@ fn listed(readme: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_readme_table_lists_exactly_the_source_files() {
-    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // The table is in the workspace's README, which the published crate does not
-    // carry: outside the workspace (an unpacked .crate) there is nothing to check.
-    let in_workspace = std::fs::read_to_string(crate_dir.join("../Cargo.toml"))
-        .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"yono-core\""));
-    if !in_workspace {
-        eprintln!("skipped: not inside the yono workspace, so no README table to check");
+    let Some((crate_dir, files)) = workspace_sources() else {
         return;
+    };
+    let readme = std::fs::read_to_string(crate_dir.join("../README.md")).expect("README.md");
+    let table = listed(&readme);
+    assert!(table.len() > 20, "table not found or too short: {table:?}");
+    assert_lists(&files, &table, "the README's 'Where the rules live' table");
+}
+
+/// rustdoc's id for a heading: lower case, runs of other characters as one `-`.
+fn heading_id(heading: &str) -> String {
+    let mut id = String::new();
+    for c in heading.chars() {
+        if c.is_alphanumeric() {
+            id.extend(c.to_lowercase());
+        } else if !id.ends_with('-') && !id.is_empty() {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_string()
+}
+
+#[test]
+fn every_rules_citation_in_the_docs_links_to_the_shipped_rules() {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // RULES.md ships in the package (the docs' `yono::rules` page includes it).
+    let rules = std::fs::read_to_string(crate_dir.join("RULES.md")).expect("RULES.md in the crate");
+    let ids: BTreeSet<String> = rules
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .map(heading_id)
+        .collect();
+    assert!(
+        ids.contains("6-check-legality-checkmate-elimination-scoring"),
+        "{ids:?}"
+    );
+    let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).unwrap();
+    for key in [
+        "repository = ",
+        "homepage = ",
+        "documentation = ",
+        "\"/RULES.md\"",
+    ] {
+        assert!(manifest.contains(key), "Cargo.toml lacks {key}");
     }
     let src = crate_dir.join("src");
     let mut files = BTreeSet::new();
     sources(&src, &src, &mut files);
-    let readme = std::fs::read_to_string(crate_dir.join("../README.md")).expect("README.md");
-    let table = listed(&readme);
-    assert!(table.len() > 20, "table not found or too short: {table:?}");
-    let unlisted: Vec<_> = files.difference(&table).collect();
-    let missing: Vec<_> = table.difference(&files).collect();
-    assert!(
-        unlisted.is_empty(),
-        "files missing from the README's 'Where the rules live' table: {unlisted:?}"
-    );
-    assert!(
-        missing.is_empty(),
-        "the README's table lists files that do not exist: {missing:?}"
-    );
+    let mut links = 0;
+    for file in files {
+        let text = std::fs::read_to_string(src.join(&file)).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let doc = line.trim_start();
+            if !(doc.starts_with("///") || doc.starts_with("//!")) {
+                continue;
+            }
+            for (at, _) in line.match_indices("RULES.md") {
+                let rest = &line[at..];
+                let linked = line[..at].ends_with('[') && rest.contains("](crate::rules");
+                let named = rest.starts_with("RULES.md §n"); // the rules module's own doc
+                assert!(
+                    linked || named,
+                    "{file}:{}: unlinked citation: {line}",
+                    n + 1
+                );
+                if let Some(anchor) = rest.split("](crate::rules#").nth(1) {
+                    let anchor = anchor.split(')').next().unwrap();
+                    assert!(
+                        ids.contains(anchor),
+                        "{file}:{}: no section #{anchor}",
+                        n + 1
+                    );
+                }
+                links += 1;
+            }
+        }
+    }
+    assert!(links > 30, "only {links} citations found");
+}
+
+/// The files the core's map in docs/ARCHITECTURE.md names: the code block under
+/// "### The map", read as a tree (two spaces of indent per level; a name ending in
+/// `/` opens a folder; the names before the description, which follows two spaces).
+fn mapped(architecture: &str) -> BTreeSet<String> {
+    let start = architecture
+        .find("### The map")
+        .expect("ARCHITECTURE.md has the core's map");
+    let block = architecture[start..]
+        .split("```")
+        .nth(1)
+        .expect("the map is a code block");
+    let mut folders: Vec<(usize, String)> = Vec::new();
+    let mut files = BTreeSet::new();
+    for line in block.lines().skip(2) {
+        let indent = line.len() - line.trim_start().len();
+        let names = line.trim_start().split("  ").next().unwrap_or("");
+        if names.is_empty() {
+            continue;
+        }
+        folders.retain(|(at, _)| *at < indent);
+        let prefix: String = folders.iter().map(|(_, f)| f.as_str()).collect();
+        for name in names.split_whitespace() {
+            if name.ends_with('/') {
+                folders.push((indent, name.to_string()));
+            } else if name.ends_with(".rs") {
+                files.insert(format!("{prefix}{name}"));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_architecture_map_lists_exactly_the_source_files() {
+    let Some((crate_dir, files)) = workspace_sources() else {
+        return;
+    };
+    let architecture = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md");
+    let map = mapped(&architecture);
+    assert_lists(&files, &map, "ARCHITECTURE.md's map");
 }

@@ -97,7 +97,7 @@ fn play_games(starts: &[Position], games: std::ops::Range<u64>, label: &str) -> 
             last[parent.turn().index()] = Some(mv);
             let before_in_game = parent.seats_in_game().len();
             // Through move text, as a user would.
-            game.play_text(&mv.to_string())
+            game.play(mv.to_string().parse().unwrap())
                 .unwrap_or_else(|e| panic!("{ctx}: generated {mv} refused: {e}"));
             plies += 1;
             let child = game.position();

@@ -158,6 +158,34 @@ fn the_text_form_reads_like_a_move_list() {
     // Windows line ends, extra blank lines and file comments are fine.
     let crlf = format!("# saved by hand\n\n{}", text.replace('\n', "\r\n"));
     assert_eq!(GameRecord::from_text(&crlf).unwrap(), rec);
+    // So is the byte-order mark Windows editors write at the start, in both forms
+    // (only there: elsewhere it is a character like any other).
+    let bom = format!("\u{feff}{crlf}");
+    assert_eq!(GameRecord::from_text(&bom).unwrap(), rec);
+    let json = format!("\u{feff}{}", rec.to_json());
+    assert_eq!(GameRecord::from_json(&json).unwrap(), rec);
+    let inside = text.replace("event: Test match", "\u{feff}event: Test match");
+    assert!(GameRecord::from_text(&inside).is_err());
+}
+
+#[test]
+fn metadata_tells_an_absent_key_from_a_malformed_one() {
+    let rec = sample();
+    assert_eq!(rec.try_meta("south"), Ok(Some("Alice")));
+    assert_eq!(rec.try_meta("north"), Ok(None));
+    for bad in [
+        "",
+        "South",
+        "bad key",
+        "1st",
+        "status",
+        "ruleset",
+        &"k".repeat(33),
+    ] {
+        let err = rec.try_meta(bad).unwrap_err();
+        assert_eq!(err.code(), "record_bad_key", "{bad:?}");
+        assert_eq!(rec.meta(bad), None);
+    }
 }
 
 #[test]

@@ -44,7 +44,7 @@ fn turn_order_is_clockwise() {
     let mut p = Position::start();
     let mut order = vec![p.turn()];
     for m in ["5g5f", "7e6e", "5c5d", "3e4e"] {
-        p.play_text(m).unwrap();
+        p.play(m.parse().unwrap()).unwrap();
         order.push(p.turn());
     }
     assert_eq!(
@@ -63,7 +63,7 @@ fn turn_order_is_clockwise() {
 fn checkmate_cascade_removes_seats_round_by_round() {
     // West's Rook threatens North's King; behind it on rank e stands East's King.
     let mut p = pos("wK8/9/9/9/1wR1nK3eK1/9/9/9/4sK4 s -/-/-/- swne 1");
-    let fallen: Vec<_> = p.play_text("5i5h").unwrap().iter().collect();
+    let fallen: Vec<_> = p.play("5i5h".parse().unwrap()).unwrap().iter().collect();
     // North falls first (four in the game: scores 0); its removal opens the rank and
     // East falls in the next round (three in the game: scores 1).
     assert_eq!(fallen, [(Seat::North, 0), (Seat::East, 1)]);
@@ -71,7 +71,7 @@ fn checkmate_cascade_removes_seats_round_by_round() {
     assert_eq!(p.turn(), Seat::West);
     assert_eq!(p.scores(), [None, None, Some(0), Some(1)]);
     // Turn order now skips the fallen seats.
-    p.play_text("9a8a").unwrap();
+    p.play("9a8a".parse().unwrap()).unwrap();
     assert_eq!(p.turn(), Seat::South);
 }
 
@@ -97,7 +97,7 @@ fn undo_restores_seats_a_checkmate_removed() {
         let mut game = Game::from_position(start.clone());
         let mut seen = vec![start.clone()];
         for m in moves {
-            game.play_text(m).unwrap();
+            game.play(m.parse().unwrap()).unwrap();
             seen.push(game.position().clone());
         }
         assert!(
@@ -118,7 +118,7 @@ fn undo_restores_seats_a_checkmate_removed() {
 fn simultaneous_checkmates_count_each_other_as_still_in() {
     // West's Rook on 5e sees North's King up file 5 and East's King along rank e.
     let mut p = pos("wK3nK4/9/9/9/4wR3eK/9/9/9/sK8 s -/-/-/- swne 1");
-    let fallen: Vec<_> = p.play_text("9i9h").unwrap().iter().collect();
+    let fallen: Vec<_> = p.play("9i9h".parse().unwrap()).unwrap().iter().collect();
     assert_eq!(fallen, [(Seat::North, 0), (Seat::East, 0)]);
     assert_eq!(p.seat_state(Seat::North), SeatState::Out(0));
     assert!(p.text().ends_with(" w -/-/-/- sw00 2"));
@@ -127,7 +127,7 @@ fn simultaneous_checkmates_count_each_other_as_still_in() {
 #[test]
 fn pieces_and_reserve_of_a_checkmated_seat_leave_the_game() {
     let mut p = pos("wK3nK4/9/9/9/4wR3eK/nP8/9/9/sK8 s -/-/3P2L/- swne 1");
-    p.play_text("9i8i").unwrap();
+    p.play("9i8i".parse().unwrap()).unwrap();
     assert!(p.pieces(Seat::North).is_empty());
     assert!(p.reserve(Seat::North).is_empty());
 }
@@ -143,9 +143,9 @@ fn a_seat_without_moves_passes_and_falls_when_its_attacker_is_next() {
     assert!(p.seats_in_game().contains(Seat::West));
     // Pass is legal only when nothing else is.
     assert_eq!(reason(&p, "pass"), IllegalMove::PassNotAllowed);
-    p.play_text("1a2a").unwrap();
+    p.play("1a2a".parse().unwrap()).unwrap();
     // After East's move South is next: West's King is threatened by South.
-    let fallen: Vec<_> = p.play_text("1e2e").unwrap().iter().collect();
+    let fallen: Vec<_> = p.play("1e2e".parse().unwrap()).unwrap().iter().collect();
     assert_eq!(fallen, [(Seat::West, 0)]);
 }
 
@@ -237,11 +237,11 @@ fn uchifuzume_is_only_about_drops() {
     // has passed and South is next.
     let mut p = pos("nK8/2sS6/sPsG7/9/wK7eK/9/9/9/4sK4 s -/-/-/- swne 1");
     assert!(p.is_legal(mv("9c9b")) && p.is_legal(mv("9c9b+")));
-    p.play_text("9c9b").unwrap();
-    p.play_text("9e9d").unwrap();
+    p.play("9c9b".parse().unwrap()).unwrap();
+    p.play("9e9d".parse().unwrap()).unwrap();
     assert_eq!(p.legal_moves().as_slice(), [Move::Pass]);
     p.play(Move::Pass).unwrap();
-    p.play_text("1e1d").unwrap();
+    p.play("1e1d".parse().unwrap()).unwrap();
     assert_eq!(p.seat_state(Seat::North), SeatState::Out(0));
 }
 
@@ -257,7 +257,7 @@ fn promotion_is_optional_in_the_zone_and_compulsory_at_the_end() {
     let w = pos("4nK4/9/9/9/wK7eK/7wP1/9/9/4sK4 w -/-/-/- swne 1");
     assert_eq!(reason(&w, "2f1f"), IllegalMove::MustPromote);
     let mut w2 = w.clone();
-    w2.play_text("2f1f+").unwrap();
+    w2.play("2f1f+".parse().unwrap()).unwrap();
     assert_eq!(
         w2.piece_at("1f".parse().unwrap()).map(|p| p.kind),
         Some(PieceKind::PromotedPawn)
@@ -271,7 +271,7 @@ fn promotion_is_optional_in_the_zone_and_compulsory_at_the_end() {
 #[test]
 fn captured_pieces_go_unpromoted_into_the_reserve() {
     let mut p = pos("4nK4/9/9/9/wK3n+R3eK/4sR4/9/9/4sK4 s -/-/-/- swne 1");
-    p.play_text("5f5e").unwrap();
+    p.play("5f5e".parse().unwrap()).unwrap();
     assert_eq!(p.reserve(Seat::South).count(PieceKind::Rook), 1);
     assert_eq!(p.reserve(Seat::South).to_string(), "R");
 }
@@ -311,14 +311,14 @@ fn fourfold_repetition_draws_and_scores_the_remaining_seats() {
     for round in 0..3 {
         for (i, m) in cycle.iter().enumerate() {
             assert_eq!(game.status(), Status::Ongoing, "round {round} move {i}");
-            game.play_text(m).unwrap();
+            game.play(m.parse().unwrap()).unwrap();
         }
     }
     assert_eq!(game.repetitions(), 4);
     assert_eq!(game.status(), Status::DrawnByRepetition);
     assert_eq!(game.scores(), [Some(0); 4]);
     assert!(game.legal_moves().is_empty());
-    let err = game.play_text("5g5f").unwrap_err();
+    let err = game.play("5g5f".parse().unwrap()).unwrap_err();
     assert_eq!(err.code(), "game_over");
     // Undo takes the game back to before the draw.
     game.undo();

@@ -235,8 +235,8 @@ fn shogi_positions_have_two_panels() {
     assert!(svg.contains(">Shogi</text>"));
 }
 
-#[test]
-fn finished_game_names_the_winner() {
+/// A Yo[n]o game played to its end by a seeded random policy.
+fn finished_game() -> Game {
     let mut game = Game::new(Ruleset::Yono);
     let mut seed = 7u64;
     while !game.is_over() {
@@ -247,6 +247,12 @@ fn finished_game_names_the_winner() {
         game.play(moves[(seed >> 33) as usize % moves.len()])
             .unwrap();
     }
+    game
+}
+
+#[test]
+fn finished_game_names_the_winner() {
+    let game = finished_game();
     let pos = game.position();
     let svg = pos.svg(&SvgOptions::default());
     check_xml(&svg).unwrap();
@@ -357,7 +363,7 @@ fn every_square_and_reserve_piece_has_an_id_at_its_geometry() {
                 let r = reserve_rect(seat, kind, bottom).unwrap();
                 let slot = format!(
                     r#"id="slot-{}-{}" class="reserve-slot" x="{}" y="{}" width="{}" height="{}""#,
-                    seat.char(),
+                    seat.letter(),
                     kind.letter(),
                     r.x,
                     r.y,
@@ -367,7 +373,7 @@ fn every_square_and_reserve_piece_has_an_id_at_its_geometry() {
                 assert!(svg.contains(&slot), "{bottom}: {slot}");
                 assert!(svg.contains(&format!(
                     r#"id="reserve-{}-{}""#,
-                    seat.char(),
+                    seat.letter(),
                     kind.letter()
                 )));
             }
@@ -386,12 +392,12 @@ fn orientation_puts_the_seat_at_the_bottom() {
         assert_eq!(square_rect(king, bottom).y, 668.0, "{bottom}");
         assert!(svg.contains(&format!(
             r#"<g class="panel {}"><rect x="188" y="752""#,
-            bottom.char()
+            bottom.letter()
         )));
         // The seat on its left (the next in turn order) has the left panel.
         assert!(svg.contains(&format!(
             r#"<g class="panel {}"><rect x="4" y="188""#,
-            bottom.next().char()
+            bottom.next().letter()
         )));
         // Squares and slots map back to themselves, and do not overlap.
         for sq in Square::all() {
@@ -430,31 +436,80 @@ fn orientation_puts_the_seat_at_the_bottom() {
 }
 
 #[test]
-fn text_as_paths_leaves_no_piece_letter_or_digit_in_text() {
-    let pos = midgame();
-    let opts = SvgOptions::default().with_text_as_paths(true);
-    let svg = pos.svg(&opts);
-    check_xml(&svg).unwrap();
-    assert_complete(&pos, &svg);
-    assert_tiny_friendly(&svg);
-    // Every remaining <text> is panel prose, not a letter, digit or count.
-    for chunk in svg.split("<text").skip(1) {
-        let inner = &chunk[chunk.find('>').unwrap() + 1..chunk.find("</text>").unwrap()];
-        assert!(inner.len() > 2, "short text {inner:?} left as text");
-        assert!(!inner.starts_with("&#215;"));
+fn text_as_paths_leaves_no_text_element_at_all() {
+    // The mid-game (a checkmated seat, threats, reserves) with zones, and a finished
+    // game, from two seats: every piece of text is a path.
+    let won = finished_game();
+    for bottom in [Seat::South, Seat::West] {
+        for pos in [midgame(), won.position().clone()] {
+            let opts = SvgOptions::default()
+                .with_text_as_paths(true)
+                .with_orientation(bottom)
+                .with_zones_for(Seat::North);
+            let svg = pos.svg(&opts);
+            check_xml(&svg).unwrap();
+            assert_complete(&pos, &svg);
+            assert_tiny_friendly(&svg);
+            assert!(!svg.contains("<text"), "a <text> is left:\n{svg}");
+            // One letter path per piece on the board and in the reserves; the counts,
+            // the 36 coordinates, every seat's name, the captions and the legend.
+            let pieces = svg.matches(r#"<g class="piece "#).count();
+            assert_eq!(svg.matches(r#"<path class="letter""#).count(), pieces);
+            assert_eq!(svg.matches(r#"<path class="coord""#).count(), 36);
+            let held: usize = Seat::ALL
+                .iter()
+                .map(|&s| pos.reserve(s).iter().count())
+                .sum();
+            assert_eq!(svg.matches(r#"<path class="count""#).count(), held);
+            assert_eq!(svg.matches(r#"<path class="name""#).count(), 4);
+            assert!(svg.matches(r#"<path class="caption""#).count() >= 3);
+            assert_eq!(svg.matches(r#"<path class="legend""#).count(), 3);
+            assert!(svg.matches(r#"<path class="status""#).count() >= 4);
+        }
     }
-    // One letter path per piece on the board and in the reserves, plus counts and the
-    // 36 coordinates.
-    let pieces = svg.matches(r#"<g class="piece "#).count();
-    assert_eq!(
-        svg.matches(r#"<path d="M"#).count() - 1, // the grid
-        pieces
-    );
-    assert_eq!(svg.matches(r#"<path class="coord""#).count(), 36);
-    assert_eq!(svg.matches(r#"<path class="count""#).count(), 4);
-    // The text version has the letters as text.
-    let text = pos.svg(&SvgOptions::default());
-    assert!(text.contains(">+B</text>") && !svg.contains(">+B</text>"));
+    // The text version has the same words as text.
+    let text = midgame().svg(&SvgOptions::default());
+    assert!(text.contains(">+B</text>") && text.contains(">West</text>"));
+}
+
+#[test]
+fn a_finished_game_never_says_to_move() {
+    // Drawn by repetition: the position alone would say "South to move".
+    let mut game = Game::new(Ruleset::Yono);
+    for mv in [
+        "5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e",
+    ]
+    .repeat(3)
+    {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    for paths in [false, true] {
+        let svg = game.svg(&SvgOptions::default().with_text_as_paths(paths));
+        check_xml(&svg).unwrap();
+        assert!(svg.contains("<title>Yo[n]o Shogi position, move 25, drawn by repetition</title>"));
+        assert!(!svg.contains("to move") && !svg.contains(r#"class="to-move""#));
+        if !paths {
+            assert!(svg.contains(">drawn by repetition</text>"));
+            // South and North on one line, West and East (narrow panels) on two.
+            assert_eq!(svg.matches(">drawn, score 0</text>").count(), 2);
+            assert_eq!(svg.matches(">drawn</text>").count(), 2);
+        }
+    }
+    assert!(game
+        .position()
+        .svg(&SvgOptions::default())
+        .contains("South to move"));
+    // Lost by perpetual check (Shogi): the winner, and why.
+    let start = Position::from_sfen("k8/8R/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    let mut game = Game::from_position(start);
+    for mv in ["1b1a", "9a9b", "1a1b", "9b9a"].repeat(3) {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let svg = game.svg(&SvgOptions::default());
+    check_xml(&svg).unwrap();
+    assert!(svg.contains("North has won by perpetual check"), "{svg}");
+    assert!(svg.contains(">lost, score 0</text>") && svg.contains(">winner, score 1</text>"));
+    assert!(!svg.contains("to move"));
 }
 
 #[test]
@@ -498,7 +553,7 @@ fn write_renderer_check_diagrams() {
                 .with_text_as_paths(paths);
             let name = format!(
                 "check-{}-{}.svg",
-                bottom.char(),
+                bottom.letter(),
                 if paths { "paths" } else { "text" }
             );
             std::fs::write(dir.join(name), pos.svg(&opts)).unwrap();

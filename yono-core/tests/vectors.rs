@@ -25,7 +25,7 @@ fn load(name: &str) -> Vec<Value> {
 fn status_of(status: Status) -> (&'static str, Option<String>) {
     match status {
         Status::Ongoing => ("ongoing", None),
-        Status::Won(s) => ("won", Some(s.char().to_string())),
+        Status::Won(s) => ("won", Some(s.letter().to_string())),
         Status::DrawnByRepetition => ("drawn_by_repetition", None),
     }
 }
@@ -60,9 +60,9 @@ fn positions() {
         assert_eq!(v["status"], status);
         assert_eq!(v["winner"].as_str().map(String::from), winner);
         for seat in Seat::ALL {
-            let key = seat.char().to_string();
+            let key = seat.letter().to_string();
             if pos.king(seat).is_some() {
-                let by: String = pos.threatened_by(seat).iter().map(|s| s.char()).collect();
+                let by: String = pos.threatened_by(seat).iter().map(|s| s.letter()).collect();
                 assert_eq!(
                     v["threats"][&key],
                     by.as_str(),
@@ -87,12 +87,13 @@ fn positions() {
 #[test]
 fn games() {
     let vectors = load("games.json");
+    assert!(vectors.iter().any(|v| v["end_reason"] == "perpetual check"));
     for v in vectors {
         let start = v["start"].as_str().unwrap();
         let mut game = Game::from_text(start).unwrap();
         let mut text = start.to_string();
         for m in strings(&v["moves"]) {
-            game.play_text(&m)
+            game.play(m.parse().unwrap())
                 .unwrap_or_else(|e| panic!("{}: {m}: {e}", v["name"]));
             text = reference::play(&text, &m);
         }
@@ -106,6 +107,12 @@ fn games() {
         let (status, winner) = status_of(game.status());
         assert_eq!(v["status"], status);
         assert_eq!(v["winner"].as_str().map(String::from), winner);
+        assert_eq!(
+            v["end_reason"].as_str().map(String::from),
+            game.end_reason().map(|r| r.to_string()),
+            "{}",
+            v["name"]
+        );
         let scores: Vec<Option<u64>> = v["scores"]
             .as_array()
             .unwrap()
@@ -143,8 +150,63 @@ fn bad_moves() {
         let mut pos = Position::from_text(v["position"].as_str().unwrap()).unwrap();
         let before = pos.clone();
         let text = v["move"].as_str().unwrap();
-        let err = pos.play_text(text).expect_err(text);
+        let err = text
+            .parse::<Move>()
+            .map_err(yono::MoveError::from)
+            .and_then(|mv| pos.play(mv))
+            .expect_err(text);
         assert_eq!(err.code(), v["error"].as_str().unwrap(), "{text:?}: {err}");
         assert_eq!(pos, before, "a rejected move must not change the position");
+    }
+}
+
+/// Reads every spelling of `vocabulary.json` with the `FromStr` of its type: the value
+/// it names, by number, or `None` when the text is refused.
+fn read_word(ty: &str, text: &str) -> Option<(usize, String)> {
+    fn word<T: std::str::FromStr + ToString>(
+        text: &str,
+        number: impl Fn(&T) -> usize,
+    ) -> Option<(usize, String)> {
+        text.parse::<T>().ok().map(|v| (number(&v), v.to_string()))
+    }
+    match ty {
+        "seat" => word::<Seat>(text, |s| s.index()),
+        "piece_kind" => word::<yono::PieceKind>(text, |k| k.index()),
+        "piece" => word::<yono::Piece>(text, |p| {
+            p.seat.index() * yono::PieceKind::COUNT + p.kind.index()
+        }),
+        "ruleset" => word::<yono::Ruleset>(text, |r| r.index()),
+        "status" => word::<Status>(text, |s| s.index()),
+        "end_reason" => word::<yono::EndReason>(text, |r| r.index()),
+        "promotion_status" => word::<yono::PromotionStatus>(text, |p| p.index()),
+        "square" => word::<yono::Square>(text, |s| s.index()),
+        other => panic!("unknown vocabulary type {other}"),
+    }
+}
+
+#[test]
+fn vocabulary_spellings_are_read_as_the_vectors_say() {
+    let types = load("vocabulary.json");
+    assert_eq!(types.len(), 8);
+    for ty in &types {
+        let name = ty["type"].as_str().unwrap();
+        let values = ty["values"].as_array().unwrap();
+        assert!(!values.is_empty(), "{name}");
+        for value in values {
+            let number = value["number"].as_u64().unwrap() as usize;
+            let text = value["text"].as_str().unwrap();
+            for spelling in value["spellings"].as_array().unwrap() {
+                let spelling = spelling.as_str().unwrap();
+                assert_eq!(
+                    read_word(name, spelling),
+                    Some((number, text.to_string())),
+                    "{name} {spelling:?}"
+                );
+            }
+        }
+        for bad in ty["rejected"].as_array().unwrap() {
+            let bad = bad.as_str().unwrap();
+            assert_eq!(read_word(name, bad), None, "{name} {bad:?} is read");
+        }
     }
 }

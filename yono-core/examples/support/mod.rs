@@ -1,5 +1,5 @@
-//! What more than one example needs: included by `mod support;` from
-//! `gen_vectors.rs` and `selfplay.rs`.
+//! What more than one program needs: included by `mod support;` from
+//! `gen_vectors.rs` and, by path, from `yono-core/selfplay/main.rs`.
 
 /// xorshift64: deterministic for a seed, no dependency. The test vectors were
 /// generated with it, so changing it changes `tests/vectors/*.json`.

@@ -1,4 +1,4 @@
-//! Where a piece from the reserve may be dropped (RULES.md §5): the drop zone, the
+//! Where a piece from the reserve may be dropped ([RULES.md §5](crate::rules#5-reserve-and-drops)): the drop zone, the
 //! last lines, *nifu*, the Bishop binding limit and *uchifuzume*.
 
 use crate::zones::{dead_squares, pawn_line, BINDINGS};
@@ -42,7 +42,7 @@ impl Position {
         squares
     }
 
-    /// RULES.md §5 uchifuzume: the Pawn dropped on `to` threatens another seat's King
+    /// [RULES.md §5](crate::rules#5-reserve-and-drops) uchifuzume: the Pawn dropped on `to` threatens another seat's King
     /// whose owner, moving right after the drop, would have no legal move.
     pub(crate) fn drop_is_uchifuzume(&self, seat: Seat, to: Square) -> bool {
         let Some(front) = attacks::pawn_attacks(seat, to).first() else {

@@ -1,4 +1,4 @@
-//! Legal moves and drops (RULES.md §3–§6), and the reasons a move is illegal.
+//! Legal moves and drops ([RULES.md §3–§6](crate::rules#3-movement)), and the reasons a move is illegal.
 //!
 //! Generation works on bitboards and needs no per-move King test. The enemy pieces
 //! near the King mark the squares around it they step on; the enemy sliders on the
@@ -8,6 +8,7 @@
 //! the checker or between. Drops are `drops.rs`; one given move is `legality.rs`.
 
 mod drops;
+pub(crate) mod error;
 mod legality;
 
 use crate::zones::{last_line, promotion_split};

@@ -1,4 +1,4 @@
-//! Move text (RULES.md §7): `7g7f`, `8h2b+`, `P*5e` and `pass`, parsed by
+//! Move text ([RULES.md §7](crate::rules#7-moves-in-text)): `7g7f`, `8h2b+`, `P*5e` and `pass`, parsed by
 //! [`Move::from_usi`] (and `FromStr`) and printed by `Display`.
 
 use crate::{Move, ParseMoveError, PieceKind, Square};

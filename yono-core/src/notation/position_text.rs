@@ -1,5 +1,5 @@
 //! The unvalidated description of a position ([`Setup`]) and the position text of
-//! RULES.md §8; the field readers here are shared with SFEN (`sfen.rs`).
+//! [RULES.md §8](crate::rules#8-positions-in-text); the field readers here are shared with SFEN (`sfen.rs`).
 //!
 //! Parsing only checks the syntax; [`crate::Position::from_setup`] decides whether the
 //! position can exist.
@@ -33,7 +33,7 @@ pub enum SeatState {
 /// let pos = Position::from_setup(&setup).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 12);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Pieces by square index (see [`crate::Square`]).
     pub board: [Option<Piece>; 81],
@@ -45,6 +45,13 @@ pub struct Setup {
     pub seats: BySeat<SeatState>,
     /// The move number, from 1.
     pub move_number: u32,
+}
+
+/// The position text: `Setup("wLwRwP1nK… s -/-/-/- swne 1")`.
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({:?})", self.to_string())
+    }
 }
 
 impl Setup {
@@ -256,14 +263,14 @@ pub(super) fn parse_move_number(field: &str) -> Result<u32, ParseError> {
 impl FromStr for Setup {
     type Err = ParseError;
 
-    /// Parses the position text of RULES.md §8 (syntax only).
+    /// Parses the position text of [RULES.md §8](crate::rules#8-positions-in-text) (syntax only).
     fn from_str(text: &str) -> Result<Setup, ParseError> {
         let fields = split_fields(text, 5)?;
         let board = parse_two_letter_board(fields[0])?;
 
         let turn_text = fields[1];
         let turn = match turn_text.chars().collect::<Vec<_>>()[..] {
-            [c] => Seat::from_char(c),
+            [c] => Seat::from_letter(c),
             _ => None,
         }
         .ok_or_else(|| ParseError::Turn {
@@ -319,12 +326,12 @@ impl FromStr for Setup {
             seats[seat.index()] = match c {
                 '-' => SeatState::Absent,
                 d if d.is_ascii_digit() => SeatState::Out(d as u8 - b'0'),
-                c if c == seat.char() => SeatState::Playing,
+                c if c == seat.letter() => SeatState::Playing,
                 other => {
                     return Err(ParseError::Seats(format!(
                         "character {} is {other:?}; expected {:?} ({} in the game), a score digit, or '-'",
                         seat.index() + 1,
-                        seat.char(),
+                        seat.letter(),
                         seat
                     )))
                 }
@@ -345,7 +352,7 @@ impl FromStr for Setup {
 /// kind letter.
 fn parse_two_letter_board(field: &str) -> Result<[Option<Piece>; 81], ParseError> {
     parse_board(field, |c, rest, rank| {
-        let seat = Seat::from_char(c).ok_or(ParseError::BoardChar { rank, found: c })?;
+        let seat = Seat::from_letter(c).ok_or(ParseError::BoardChar { rank, found: c })?;
         let missing = || ParseError::MissingKind { rank, seat: c };
         let mut next = rest.next().ok_or_else(missing)?;
         let promoted = next == '+';
@@ -364,7 +371,7 @@ impl fmt::Display for Setup {
         let mut out = String::with_capacity(128);
         write_board(&mut out, &self.board, |p| p.to_string());
         out.push(' ');
-        out.push(self.turn.char());
+        out.push(self.turn.letter());
         out.push(' ');
         for (i, (_, r)) in self.reserves.iter().enumerate() {
             if i > 0 {
@@ -375,7 +382,7 @@ impl fmt::Display for Setup {
         out.push(' ');
         for seat in Seat::ALL {
             match self.seats[seat.index()] {
-                SeatState::Playing => out.push(seat.char()),
+                SeatState::Playing => out.push(seat.letter()),
                 SeatState::Out(score) => out.push_str(&score.to_string()),
                 SeatState::Absent => out.push('-'),
             }

@@ -1,4 +1,4 @@
-//! Who threatens which King, and the checkmate rule (RULES.md §6).
+//! Who threatens which King, and the checkmate rule ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
 //!
 //! Everything that answers "is this King safe?" lives here, each structure named for
 //! its question: [`AttackerGroups`] and `find_attackers` (which pieces reach a
@@ -65,8 +65,16 @@ pub struct CheckmateHint {
     watched: Bitboard,
 }
 
-/// Seats eliminated by one call of [`Position::play`], in the order they fell.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// Seats eliminated by one call of [`Position::play`], in the order they fell. `Debug`
+/// lists them with their scores.
+///
+/// ```
+/// let mut pos = yono::Position::from_text("wR3sG3nK/9/8nP/9/wK8/9/9/9/4sK3eK s -/-/P/- swne 1").unwrap();
+/// let fallen = pos.play("5a5b".parse().unwrap()).unwrap();
+/// assert_eq!(fallen.iter().collect::<Vec<_>>(), [(yono::Seat::North, 0)]);
+/// assert_eq!(format!("{fallen:?}"), "Eliminations[(North, 0)]");
+/// ```
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
 pub struct Eliminations {
     /// Seats removed, with the score each received, in the order they fell.
     fallen: [(Option<Seat>, u8); 4],
@@ -93,6 +101,13 @@ impl Eliminations {
             self.fallen[self.len] = (Some(seat), score);
             self.len += 1;
         }
+    }
+}
+
+impl core::fmt::Debug for Eliminations {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Eliminations")?;
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -149,7 +164,8 @@ impl Position {
     }
 
     /// Whether a piece of `by` could move onto `sq`, with `occupied` as the board's
-    /// occupancy and the pieces on `ignore` left out (a capture about to happen).
+    /// occupancy and the pieces on `ignore` left out (a capture about to happen). With
+    /// the groups computed once by the caller: `find_attackers::<true>(…).any()`.
     pub(crate) fn attacks_square(
         &self,
         by: Seat,
@@ -157,38 +173,13 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        self.attacks_square_with(&self.attacker_groups(), by, sq, occupied, ignore)
-    }
-
-    /// [`Position::attacks_square`] with the groups computed once by the caller.
-    #[inline]
-    pub(crate) fn attacks_square_with(
-        &self,
-        g: &AttackerGroups,
-        by: Seat,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> bool {
-        self.find_attackers::<true>(g, by, sq, occupied, ignore)
+        self.find_attackers::<true>(&self.attacker_groups(), by, sq, occupied, ignore)
             .any()
     }
 
     /// The pieces of `by` that could move onto `sq`, with `occupied` as the board's
-    /// occupancy and the pieces on `ignore` left out (a capture about to happen).
-    #[inline]
-    pub(crate) fn attackers_to(
-        &self,
-        g: &AttackerGroups,
-        by: Seat,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> Bitboard {
-        self.find_attackers::<false>(g, by, sq, occupied, ignore)
-    }
-
-    /// [`Position::attackers_to`]; with `ANY`, stops at the first group that attacks.
+    /// occupancy and the pieces on `ignore` left out (a capture about to happen); with
+    /// `ANY`, stops at the first group that attacks.
     #[inline]
     pub(crate) fn find_attackers<const ANY: bool>(
         &self,
@@ -249,7 +240,28 @@ impl Position {
             .any(|seat| self.attacks_square(seat, sq, occupied, ignore))
     }
 
-    /// The seats (still in the game) that threaten the King of `seat` (RULES.md §6).
+    /// The pieces of `by` that could move onto `sq` by their movement alone (pins and
+    /// legality do not matter): what threatens a King there ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
+    ///
+    /// ```
+    /// use yono::{Position, Seat, Square};
+    /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// // The Pawn on 5c reaches 5b; nothing of South reaches 5a.
+    /// assert_eq!(pos.attackers(Seat::South, sq("5b")).into_iter().collect::<Vec<_>>(), [sq("5c")]);
+    /// assert!(pos.attackers(Seat::South, sq("5a")).is_empty());
+    /// ```
+    pub fn attackers(&self, by: Seat, sq: Square) -> Bitboard {
+        self.find_attackers::<false>(
+            &self.attacker_groups(),
+            by,
+            sq,
+            self.occupied,
+            Bitboard::EMPTY,
+        )
+    }
+
+    /// The seats (still in the game) that threaten the King of `seat` ([RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring)).
     /// Empty for a seat without a King.
     ///
     /// ```
@@ -314,7 +326,7 @@ impl Position {
         }
         let evasions = if stepped_on.contains(k) || lines.checked {
             let checkers = enemies.iter().fold(Bitboard::EMPTY, |acc, by| {
-                acc | self.attackers_to(&groups, by, k, self.occupied, Bitboard::EMPTY)
+                acc | self.find_attackers::<false>(&groups, by, k, self.occupied, Bitboard::EMPTY)
             });
             match checkers.first() {
                 Some(c) if !checkers.more_than_one() => attacks::between(k, c).with(c),
@@ -442,11 +454,10 @@ impl Position {
             occupied = occupied.without(f);
         }
         let groups = self.attacker_groups();
-        !self
-            .in_game
-            .without(seat)
-            .iter()
-            .any(|by| self.attacks_square_with(&groups, by, target, occupied, to_bb))
+        !self.in_game.without(seat).iter().any(|by| {
+            self.find_attackers::<true>(&groups, by, target, occupied, to_bb)
+                .any()
+        })
     }
 
     /// Whether the King of the seat to move is unthreatened after a piece of `kind`
@@ -484,10 +495,10 @@ impl Position {
         };
         let own = self.by_seat[seat.index()];
         let groups = self.attacker_groups();
-        let in_check =
-            self.in_game.without(seat).iter().any(|by| {
-                self.attacks_square_with(&groups, by, king, self.occupied, Bitboard::EMPTY)
-            });
+        let in_check = self.in_game.without(seat).iter().any(|by| {
+            self.find_attackers::<true>(&groups, by, king, self.occupied, Bitboard::EMPTY)
+                .any()
+        });
         KingFacts {
             king: Some(king),
             in_check,
@@ -527,7 +538,10 @@ impl Position {
             let Some(king) = self.king(seat) else {
                 continue;
             };
-            if self.attacks_square_with(&groups, next, king, self.occupied, Bitboard::EMPTY) {
+            if self
+                .find_attackers::<true>(&groups, next, king, self.occupied, Bitboard::EMPTY)
+                .any()
+            {
                 hint.threatened = hint.threatened.with(seat);
                 continue;
             }
@@ -588,7 +602,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §6: the seat about to move checkmates, in rounds, every King it
+    /// [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring): the seat about to move checkmates, in rounds, every King it
     /// threatens; seats falling in one round count each other as still in. The first
     /// round tests only `suspects` (the caller knows the others are safe); later rounds
     /// test every seat, since removals open lines.
@@ -607,7 +621,8 @@ impl Position {
                 .iter()
                 .filter(|&s| {
                     self.king(s).is_some_and(|k| {
-                        self.attacks_square_with(&groups, p, k, self.occupied, Bitboard::EMPTY)
+                        self.find_attackers::<true>(&groups, p, k, self.occupied, Bitboard::EMPTY)
+                            .any()
                     })
                 })
                 .collect();

@@ -5,7 +5,7 @@
 //!
 //! | file | answers |
 //! |---|---|
-//! | `validate.rs` | can this position exist? (RULES.md §8) |
+//! | `validate.rs` | can this position exist? ([RULES.md §8](crate::rules#8-positions-in-text)) |
 //! | `play.rs` | make and unmake a move |
 //! | `checkmate.rs` | who threatens which King; King safety; the checkmate rule (§6) |
 //! | `status.rs` | is the game over, who won, the scores |
@@ -14,6 +14,7 @@
 //! | `crate::render` | text and SVG diagrams |
 
 mod checkmate;
+pub(crate) mod error;
 mod play;
 mod status;
 mod validate;
@@ -21,7 +22,7 @@ mod validate;
 pub(crate) use checkmate::KingFacts;
 pub use checkmate::{CheckmateHint, Eliminations};
 pub use play::Undo;
-pub use status::Status;
+pub use status::{EndReason, Status};
 
 use crate::notation::{SeatState, Setup};
 use crate::zobrist::{reserve_key, KEYS};
@@ -35,7 +36,7 @@ use crate::{Bitboard, BySeat, Piece, PieceKind, Reserve, Ruleset, Seat, SeatSet,
 /// use yono::{Position, Seat};
 /// let mut pos = Position::start();
 /// assert_eq!(pos.turn(), Seat::South);
-/// pos.play_text("5g5f").unwrap();
+/// pos.play("5g5f".parse().unwrap()).unwrap();
 /// assert_eq!(pos.turn(), Seat::West);
 /// assert_eq!(pos.move_number(), 2);
 /// ```
@@ -55,7 +56,7 @@ pub struct Position {
 }
 
 impl Position {
-    /// The Yo\[n\]o Shogi start position (RULES.md §2).
+    /// The Yo\[n\]o Shogi start position ([RULES.md §2](crate::rules#2-setup)).
     pub fn start() -> Position {
         Position::new(Ruleset::Yono)
     }
@@ -159,7 +160,7 @@ impl Position {
         self.pieces_of(seat, PieceKind::King).first()
     }
     /// The Zobrist key: board, reserves, seat to move and seats in the game
-    /// (what RULES.md §6 compares for repetition), maintained incrementally.
+    /// (what [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring) compares for repetition), maintained incrementally.
     #[inline]
     pub fn key(&self) -> u64 {
         self.key

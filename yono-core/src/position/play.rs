@@ -25,16 +25,36 @@ pub struct Undo {
     before_fall: Option<Box<Position>>,
 }
 
+impl Undo {
+    /// The key of the position before the move.
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+    /// The seat that made the move.
+    pub(crate) fn turn(&self) -> Seat {
+        self.turn
+    }
+}
+
 impl Position {
-    /// Plays a legal move, then applies the checkmate rule of RULES.md §6. Returns
+    /// Plays a legal move, then applies the checkmate rule of [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring). Returns
     /// the seats that fell. The position is unchanged when the move is rejected.
+    /// The checked, convenient way to play (the crate docs list the others, "Ways to
+    /// play a move"); move text goes in as `pos.play(text.parse()?)`.
     ///
     /// ```
-    /// use yono::{Position, Move};
+    /// use yono::{MoveError, Position};
     /// let mut pos = Position::start();
-    /// let err = pos.play(Move::from_usi("5i4g").unwrap()).unwrap_err();
+    /// let err = pos.play("5i4g".parse().unwrap()).unwrap_err();
     /// assert!(err.to_string().contains("cannot move"));
     /// assert_eq!(pos, Position::start());
+    ///
+    /// fn play_text(pos: &mut Position, text: &str) -> Result<(), MoveError> {
+    ///     pos.play(text.parse()?)?; // malformed text is a MoveError too
+    ///     Ok(())
+    /// }
+    /// assert_eq!(play_text(&mut pos, "5j5k").unwrap_err().code(), "malformed_move");
+    /// play_text(&mut pos, "5g5f").unwrap();
     /// ```
     ///
     /// # Errors
@@ -52,6 +72,7 @@ impl Position {
     ///
     /// [`MoveError::Malformed`] for text that is no move, [`MoveError::Illegal`] for
     /// an illegal one.
+    #[deprecated(note = "use `play(text.parse()?)`: one checked way to play a move")]
     pub fn play_text(&mut self, text: &str) -> Result<Eliminations, MoveError> {
         let mv = Move::from_usi(text)?;
         self.play(mv)
@@ -61,7 +82,8 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// As [`Position::play_text`].
+    /// [`MoveError::Malformed`] for text that is no move, [`MoveError::Illegal`] for
+    /// an illegal one.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = Move::from_usi(text)?;
         self.check_move(mv)
@@ -69,30 +91,36 @@ impl Position {
         Ok(mv)
     }
 
-    /// [`Position::play_unchecked`] with the [`CheckmateHint`] of this position: the
-    /// copy-make fast path of a search (and of [`crate::perft`]), which skips the
-    /// checkmate tests that cannot succeed and builds no undo token. `hint` must come
-    /// from this very position (see [`Position::do_move_hinted`]).
-    ///
-    /// ```
-    /// use yono::Position;
-    /// let pos = Position::start();
-    /// let hint = pos.checkmate_hint();
-    /// for mv in pos.legal_moves() {
-    ///     let mut child = pos.clone();
-    ///     let fallen = child.play_unchecked_hinted(mv, &hint);
-    ///     let mut expected = pos.clone();
-    ///     assert_eq!(fallen, expected.play_unchecked(mv));
-    ///     assert_eq!(child, expected);
-    /// }
-    /// ```
+    /// [`Position::play_unchecked`] with the [`CheckmateHint`] of this position (the
+    /// copy-make version of [`Position::do_move_hinted`]).
+    #[deprecated(
+        note = "use `do_move_hinted` (make/unmake, the search's fast path) or `play_unchecked` (copy-make)"
+    )]
     #[inline]
     pub fn play_unchecked_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
+        self.play_hinted(mv, hint)
+    }
+
+    /// The internal perft's copy-make step: [`Position::play_unchecked`] with the
+    /// node's [`CheckmateHint`], building no undo token.
+    #[inline]
+    pub(crate) fn play_hinted(&mut self, mv: Move, hint: &CheckmateHint) -> Eliminations {
         self.play_hinted_observed(mv, hint, |_| {})
     }
 
     /// Plays `mv`, which must be legal (from [`Position::legal_moves`]); an illegal
-    /// move leaves the position in an unspecified but memory-safe state.
+    /// move leaves the position in an unspecified but memory-safe state. The
+    /// unchecked fast path for copy-make (`let mut child = pos.clone();
+    /// child.play_unchecked(mv)`); in place with undo, [`Position::do_move`].
+    ///
+    /// ```
+    /// let pos = yono::Position::start();
+    /// for mv in pos.legal_moves() {
+    ///     let mut child = pos.clone();
+    ///     child.play_unchecked(mv);
+    ///     assert_eq!(child.move_number(), 2);
+    /// }
+    /// ```
     pub fn play_unchecked(&mut self, mv: Move) -> Eliminations {
         self.play_observed(mv, |_| {})
     }
@@ -144,6 +172,10 @@ impl Position {
     /// same result, with fewer checkmate tests. `hint` must come from this very
     /// position; one from another position may miss an elimination (no panic).
     ///
+    /// It exists beside `do_move` for the hot loop of a search: computing the hint
+    /// once per node lets every move of the node skip the tests of Kings it cannot
+    /// expose (the internal perft's path; `do_move` must test every King).
+    ///
     /// ```
     /// use yono::Position;
     /// let mut pos = Position::start();
@@ -182,7 +214,7 @@ impl Position {
 
     /// The null move of a search: the seat to move does nothing and the turn goes to
     /// the next seat in the game, exactly as a [`Move::Pass`] would (move number up by
-    /// one, then the checkmate rule of RULES.md §6 with the new mover: every King it
+    /// one, then the checkmate rule of [RULES.md §6](crate::rules#6-check-legality-checkmate-elimination-scoring) with the new mover: every King it
     /// threatens falls, the passing seat's included). Undo it with
     /// [`Position::undo_move`]`(Move::Pass, undo)`. Once the game is over it changes
     /// nothing but the move number.
@@ -215,7 +247,15 @@ impl Position {
     /// pos.undo_move(Move::Pass, undo);
     /// assert_eq!(pos, Position::start());
     /// ```
+    #[deprecated(
+        note = "use `null_move` (the turn to the next seat); handing it to any seat is not a move of the game"
+    )]
     pub fn pass_turn_to(&mut self, seat: Seat) -> Option<(Undo, Eliminations)> {
+        self.hand_turn_to(seat)
+    }
+
+    /// [`Position::pass_turn_to`], for the crate's own tests of the search semantics.
+    pub(crate) fn hand_turn_to(&mut self, seat: Seat) -> Option<(Undo, Eliminations)> {
         if !self.in_game.contains(seat) || self.in_game.len() <= 1 {
             return None;
         }

@@ -1,4 +1,4 @@
-//! Building a [`Position`] from outside data: every invariant of RULES.md §8 is
+//! Building a [`Position`] from outside data: every invariant of [RULES.md §8](crate::rules#8-positions-in-text) is
 //! checked here, so every `Position` in existence satisfies them.
 
 use crate::notation::{SeatState, Setup};
@@ -6,7 +6,7 @@ use crate::zones::{dead_squares, pawn_line};
 use crate::{Bitboard, Error, PieceKind, Position, PositionError, Ruleset, Seat, SeatSet, Square};
 
 impl Position {
-    /// Parses and validates position text (RULES.md §8). The ruleset comes from the
+    /// Parses and validates position text ([RULES.md §8](crate::rules#8-positions-in-text)). The ruleset comes from the
     /// seats field (`s-n-` is standard Shogi).
     ///
     /// ```
@@ -42,11 +42,11 @@ impl Position {
         Ok(Position::from_setup(&setup)?)
     }
 
-    /// Validates `setup` against every rule of RULES.md §8.
+    /// Validates `setup` against every rule of [RULES.md §8](crate::rules#8-positions-in-text).
     ///
     /// # Errors
     ///
-    /// The first [`PositionError`] found, in the order of RULES.md §8.
+    /// The first [`PositionError`] found, in the order of [RULES.md §8](crate::rules#8-positions-in-text).
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let ruleset = setup.ruleset().ok_or(PositionError::NoRuleset)?;
         let mut pos = Position {

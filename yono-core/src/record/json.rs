@@ -1,14 +1,20 @@
 //! The JSON form of a game record (docs/RECORDS.md), with the `serde` feature.
 
-use super::replay::{RawMove, RawRecord};
-use super::*;
+use super::error::RecordError;
+use super::format::{FORMAT, MAX_PLIES};
+use super::raw::{
+    check_key, clean_value, cut, mates_text, record_input, status_line, MoveParts, RawRecord,
+};
+use super::GameRecord;
+use crate::Move;
+use std::collections::BTreeMap;
 
 impl GameRecord {
     /// The JSON form (see `docs/RECORDS.md`).
     ///
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Yono);
-    /// game.play_text("5g5f").unwrap();
+    /// game.play("5g5f".parse().unwrap()).unwrap();
     /// let rec = yono::GameRecord::from_game(game);
     /// let json = rec.to_json();
     /// assert!(json.contains(r#""move": "5g5f""#));
@@ -40,7 +46,7 @@ impl GameRecord {
             metadata: self.metadata.clone(),
             start: Some(start.text()),
             moves,
-            status: Some(status_text(self.game.status())),
+            status: Some(status_line(&self.game)),
             scores: Some(self.game.scores().into()),
         };
         // Serialising plain strings, numbers and maps cannot fail.
@@ -55,12 +61,7 @@ impl GameRecord {
     /// [`RecordError`]: `record_json` for JSON that is not a record document, otherwise
     /// as [`GameRecord::from_text`].
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        if text.len() > MAX_RECORD_LEN {
-            return Err(RecordError::TooLong {
-                len: text.len(),
-                max: MAX_RECORD_LEN,
-            });
-        }
+        let text = record_input(text)?;
         let doc: doc::Record =
             serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         if doc.moves.len() > MAX_PLIES {
@@ -84,14 +85,25 @@ impl GameRecord {
         raw.moves = doc
             .moves
             .into_iter()
-            .map(|m| (0, RawMove::Parsed(m)))
+            .map(|m| {
+                let parts = MoveParts {
+                    number: None,
+                    seat: m.seat.map(|s| s.letter().to_string()),
+                    mv: Move::from_usi(&m.mv),
+                    mates: m.mates,
+                    trailing: None,
+                    comment: m.comment,
+                    text: cut(&m.mv),
+                };
+                (0, parts)
+            })
             .collect();
         raw.build()
     }
 }
 
 /// The JSON document, field by field.
-pub(super) mod doc {
+mod doc {
     use crate::Seat;
     use serde::{Deserialize, Serialize};
     use std::collections::BTreeMap;

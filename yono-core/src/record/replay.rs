@@ -1,32 +1,15 @@
 //! Replaying a record as read: every move is played, the first bad one reported with
 //! its number, and stated results, scores and checkmates compared with the replay.
 
-use super::text::split_move_line;
-#[cfg(feature = "serde")]
-use super::text::MoveParts;
-use super::*;
+use super::error::{MoveProblem, RecordError, StartError};
+use super::format::FORMAT;
+use super::raw::{
+    clean_value, cut, mates_text, parse_scores, scores_text, status_agrees, status_line, RawRecord,
+};
+use super::GameRecord;
+use crate::{Position, Ruleset, Setup};
 
-/// A record as read, before the replay.
-#[derive(Default)]
-pub(super) struct RawRecord<'a> {
-    pub(super) format: Option<(usize, String)>,
-    pub(super) ruleset: Option<(usize, String)>,
-    pub(super) start: Option<(usize, String)>,
-    pub(super) status: Option<(usize, String)>,
-    pub(super) scores: Option<(usize, String)>,
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
-    pub(super) scores_json: Option<[Option<u8>; 4]>,
-    pub(super) metadata: BTreeMap<String, String>,
-    pub(super) moves: Vec<(usize, RawMove<'a>)>,
-}
-
-pub(super) enum RawMove<'a> {
-    Text(&'a str),
-    #[cfg(feature = "serde")]
-    Parsed(super::json::doc::Move),
-}
-
-impl RawRecord<'_> {
+impl RawRecord {
     pub(super) fn build(self) -> Result<GameRecord, RecordError> {
         if let Some((line, format)) = &self.format {
             if format != FORMAT {
@@ -50,8 +33,11 @@ impl RawRecord<'_> {
             },
         };
         let start = match (&self.start, stated_ruleset) {
-            (Some((line, text)), _) => Position::from_text(text)
-                .map_err(|error| RecordError::Start { line: *line, error })?,
+            (Some((line, text)), _) => {
+                let start = |error| RecordError::Start { line: *line, error };
+                let setup: Setup = text.parse().map_err(|e| start(StartError::Parse(e)))?;
+                Position::from_setup(&setup).map_err(|e| start(StartError::Position(e)))?
+            }
             (None, Some((_, r))) => Position::new(r),
             (None, None) => Position::start(),
         };
@@ -66,21 +52,8 @@ impl RawRecord<'_> {
         }
         let mut rec = GameRecord::new(start);
         rec.metadata = self.metadata;
-        for (i, (line, raw)) in self.moves.into_iter().enumerate() {
+        for (i, (line, parts)) in self.moves.into_iter().enumerate() {
             let ply = i + 1;
-            let parts = match raw {
-                RawMove::Text(l) => split_move_line(l),
-                #[cfg(feature = "serde")]
-                RawMove::Parsed(m) => MoveParts {
-                    number: None,
-                    seat: m.seat.map(|s| s.char().to_string()),
-                    mv: Move::from_usi(&m.mv),
-                    mates: m.mates,
-                    trailing: None,
-                    comment: m.comment,
-                    text: cut(&m.mv),
-                },
-            };
             let bad = |problem| RecordError::BadMove {
                 ply,
                 line,
@@ -99,7 +72,7 @@ impl RawRecord<'_> {
             let pos = rec.game.position();
             if let Some(seat) = &parts.seat {
                 let turn = pos.turn();
-                if seat != &turn.char().to_string() && !seat.eq_ignore_ascii_case(turn.name()) {
+                if seat != &turn.letter().to_string() && !seat.eq_ignore_ascii_case(turn.name()) {
                     return Err(bad(MoveProblem::Seat {
                         expected: turn,
                         found: cut(seat),
@@ -135,8 +108,8 @@ impl RawRecord<'_> {
         }
         let ruleset = rec.start().ruleset();
         if let Some((line, stated)) = &self.status {
-            let actual = status_text(rec.game.status());
-            if stated != &actual {
+            if !status_agrees(stated, &rec.game) {
+                let actual = status_line(&rec.game);
                 return Err(RecordError::Result {
                     line: *line,
                     field: "status",

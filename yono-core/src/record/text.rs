@@ -1,7 +1,14 @@
 //! The text form of a game record (docs/RECORDS.md).
 
-use super::replay::{RawMove, RawRecord};
-use super::*;
+use super::error::RecordError;
+use super::format::{FORMAT, MAX_PLIES};
+use super::raw::{
+    check_key, clean_value, cut, mates_text, record_input, scores_text, status_line, MoveParts,
+    RawRecord,
+};
+use super::GameRecord;
+use crate::Move;
+use std::fmt::Write as _;
 
 impl GameRecord {
     /// The text form (see `docs/RECORDS.md`).
@@ -27,7 +34,7 @@ impl GameRecord {
         for (i, (&mv, comment)) in self.game.moves().iter().zip(&self.comments).enumerate() {
             let seat = pos.turn();
             let elims = pos.play_unchecked(mv);
-            let _ = write!(out, "{} {} {mv}", i + 1, seat.char());
+            let _ = write!(out, "{} {} {mv}", i + 1, seat.letter());
             if !elims.is_empty() {
                 let _ = write!(out, " mates {}", mates_text(&elims));
             }
@@ -39,7 +46,7 @@ impl GameRecord {
         if !self.comments.is_empty() {
             out.push('\n');
         }
-        let _ = writeln!(out, "status: {}", status_text(self.game.status()));
+        let _ = writeln!(out, "status: {}", status_line(&self.game));
         let _ = writeln!(
             out,
             "scores: {}",
@@ -56,12 +63,7 @@ impl GameRecord {
     /// move that cannot be played (with its number), or a stated result that the replay
     /// contradicts.
     pub fn from_text(text: &str) -> Result<GameRecord, RecordError> {
-        if text.len() > MAX_RECORD_LEN {
-            return Err(RecordError::TooLong {
-                len: text.len(),
-                max: MAX_RECORD_LEN,
-            });
-        }
+        let text = record_input(text)?;
         let mut headers: Vec<(usize, String, String)> = Vec::new();
         let mut moves: Vec<(usize, &str)> = Vec::new();
         let mut trailer: Vec<(usize, String, String)> = Vec::new();
@@ -119,24 +121,14 @@ impl GameRecord {
         }
         raw.moves = moves
             .into_iter()
-            .map(|(line, l)| (line, RawMove::Text(l)))
+            .map(|(line, l)| (line, split_move_line(l)))
             .collect();
         raw.build()
     }
 }
 
-/// One move as read: its fields, before checking.
-pub(super) struct MoveParts {
-    pub(super) number: Option<String>,
-    pub(super) seat: Option<String>,
-    pub(super) mv: Result<Move, ParseMoveError>,
-    pub(super) mates: Option<String>,
-    pub(super) trailing: Option<String>,
-    pub(super) comment: Option<String>,
-    pub(super) text: String,
-}
-
-pub(super) fn split_move_line(l: &str) -> MoveParts {
+/// The fields of a move line: `<number> <seat> <move>[ mates …][ ; comment]`.
+fn split_move_line(l: &str) -> MoveParts {
     let (body, comment) = match l.split_once(';') {
         Some((b, c)) => (b, Some(c.trim().to_string()).filter(|c| !c.is_empty())),
         None => (l, None),

@@ -1,0 +1,122 @@
+"""The one module of ``yono.web`` that names the classes and functions of the bindings.
+
+The bindings are being renamed (``yono.Position`` becomes ``yono.Game`` and the record
+class ``yono.Game`` becomes ``yono.Record``, the old names kept as deprecated aliases).
+Because ``yono.Game`` changes meaning in that rename, the class names are chosen here
+by asking which API is installed, and the rest of the web layer only uses ``Board``
+(a position with its move history) and ``Record`` (a saved game) from this module.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional, Tuple
+
+import yono
+
+if hasattr(yono, "Record"):  # after the rename: Game is the live game, Record the record
+    Board = getattr(yono, "Game")
+    Record = getattr(yono, "Record")
+else:
+    Board = yono.Position
+    Record = yono.Game
+
+Move = yono.Move
+Seat = yono.Seat
+PieceKind = yono.PieceKind
+PromotionStatus = yono.PromotionStatus
+Status = yono.Status
+IllegalMoveError = yono.IllegalMoveError
+ParseError = yono.ParseError
+RecordError = yono.RecordError
+HAND_KINDS: List[yono.PieceKind] = list(yono.HAND_KINDS)
+
+
+def new_board(ruleset: str, text: Optional[str] = None) -> yono.Position:
+    """A game at the start of ``ruleset`` ("yono" or "shogi"), or at position ``text``
+    (position text, or SFEN for Shogi). ParseError for bad text, ValueError for a
+    ruleset the library does not know; a text must belong to ``ruleset``."""
+    if text is None:
+        board: yono.Position = Board(ruleset=ruleset)
+        return board
+    board = Board(text)
+    if board.ruleset.label != ruleset:
+        raise ValueError(f"the position is a {board.ruleset.label} position, not {ruleset}")
+    return board
+
+
+def ruleset_seats(ruleset: str) -> List[yono.Seat]:
+    """The seats of a ruleset in turn order."""
+    return list(Board(ruleset=ruleset).ruleset.seats)
+
+
+def save_record(board: yono.Position, meta: Dict[str, str], fmt: str = "text") -> str:
+    """The game (its start and every move) as a yono record, ``fmt`` "text" or "json"."""
+    record = Record(board)
+    for key, value in meta.items():
+        record.set_meta(key, value)
+    text: str = record.save(fmt)
+    return text
+
+
+def load_record(text: str) -> Tuple[yono.Position, Dict[str, str]]:
+    """The game of a record (every move replayed by the library) and its metadata;
+    RecordError for a record that cannot be loaded."""
+    record = Record.load(text)
+    board: yono.Position = record.position
+    return board, dict(record.metadata)
+
+
+def snapshot(board: yono.Position) -> yono.Position:
+    """An independent copy with the history, for another thread."""
+    copy: yono.Position = board.snapshot()
+    return copy
+
+
+def render(
+    board: yono.Position,
+    *,
+    orientation: yono.Seat,
+    lastmove: Optional[yono.Move] = None,
+    selected: Optional[str] = None,
+    destinations: Iterable[str] = (),
+    selected_reserve: Optional[Tuple[yono.Seat, yono.PieceKind]] = None,
+    zones: Optional[yono.Seat] = None,
+) -> str:
+    """The library's SVG picture, scalable (the page sizes it), with its hit-testing ids."""
+    picture: str = yono.svg(
+        board,
+        lastmove=lastmove,
+        size=0,
+        threats=True,
+        zones=zones,
+        orientation=orientation,
+        selected=selected,
+        destinations=list(destinations),
+        selected_reserve=selected_reserve,
+    )
+    return picture
+
+
+#: The coordinates drawn beside the board: docs/GUI.md's 24 units, less the 2 where the
+#: side panels' frames begin.
+COORDINATE_MARGIN = 22.0
+
+
+def board_columns(orientation: yono.Seat) -> Tuple[float, float]:
+    """The horizontal extent (x, width) of the board and its coordinates in the
+    picture's viewBox, from the library's geometry: what a narrow screen shows."""
+    rects = [yono.svg_square_rect(corner, orientation) for corner in ("9a", "1a", "9i", "1i")]
+    left = min(x for x, _, _, _ in rects) - COORDINATE_MARGIN
+    right = max(x + w for x, _, w, _ in rects) + COORDINATE_MARGIN
+    return left, right - left
+
+
+def new_engine(seed: int) -> yono.Engine:
+    """An in-process engine (its searches release the GIL)."""
+    return yono.Engine(seed=seed)
+
+
+def engine_move(engine: yono.Engine, board: yono.Position, nodes: int) -> yono.Move:
+    """The engine's move within ``nodes`` positions (blocking: run it off the event loop)."""
+    move: yono.Move = engine.best_move(board, nodes=nodes)
+    return move
