@@ -14,7 +14,7 @@
 //! Square indices are [`Square::index`] in the mover's frame (0 = 9a, 8 = 1a, 80 = 1i
 //! once the board is turned). The 162 board actions with `f == t` name no move.
 
-use yono::{Move, PieceKind, Seat, Square};
+use yono::{Move, Seat};
 
 /// Board moves: `(from * 81 + to) * 2 + promote`.
 pub const BOARD_ACTIONS: usize = 81 * 81 * 2;
@@ -22,8 +22,13 @@ pub const BOARD_ACTIONS: usize = 81 * 81 * 2;
 pub const DROP_ACTIONS: usize = 7 * 81;
 /// The last action is the pass.
 pub const PASS_ACTION: usize = BOARD_ACTIONS + DROP_ACTIONS;
-/// The number of actions (13,690).
-pub const ACTION_SIZE: usize = PASS_ACTION + 1;
+/// The number of actions (13,690): the core's dense move index ([`Move::index`]),
+/// taken in the mover's frame.
+pub const ACTION_SIZE: usize = Move::INDEX_COUNT;
+
+// The layout below is the core's: the table of the module docs and `ActionParts`
+// read it.
+const _: () = assert!(PASS_ACTION + 1 == ACTION_SIZE);
 
 /// The number of values [`ActionParts::source`] takes: 81 squares, 7 drop kinds, the
 /// pass.
@@ -47,49 +52,8 @@ pub fn turns_to_south(seat: Seat) -> u32 {
     ((4 - seat.index()) % 4) as u32
 }
 
-/// The dense index of a move in the absolute frame (the board as South sees it).
-// Written as in yono-py's move cache (`move_slot`); the core takes this over as
-// `Move::index` (issue 23), and then this function goes.
-#[inline]
-fn absolute_index(mv: Move) -> usize {
-    match mv {
-        Move::Board { from, to, promote } => {
-            (from.index() * 81 + to.index()) * 2 + promote as usize
-        }
-        Move::Drop { kind, to } => BOARD_ACTIONS + kind.hand_index().unwrap_or(0) * 81 + to.index(),
-        Move::Pass => PASS_ACTION,
-    }
-}
-
-/// The move of a dense absolute index; `None` for a board move to its own square or an
-/// index out of range.
-#[inline]
-fn absolute_move(index: usize) -> Option<Move> {
-    if index < BOARD_ACTIONS {
-        let (from, to) = (index / 2 / 81, index / 2 % 81);
-        if from == to {
-            return None;
-        }
-        Some(Move::Board {
-            from: Square::from_index(from)?,
-            to: Square::from_index(to)?,
-            promote: index % 2 == 1,
-        })
-    } else if index < PASS_ACTION {
-        let a = index - BOARD_ACTIONS;
-        Some(Move::Drop {
-            kind: PieceKind::HAND[a / 81],
-            to: Square::from_index(a % 81)?,
-        })
-    } else if index == PASS_ACTION {
-        Some(Move::Pass)
-    } else {
-        None
-    }
-}
-
 /// The action index of `mv`, a move of `mover`: the move turned into the mover's frame,
-/// then indexed. Every move has one, legal or not.
+/// then indexed ([`Move::index`]). Every move has one, legal or not.
 ///
 /// ```
 /// use yono::{Move, Seat};
@@ -102,7 +66,7 @@ fn absolute_move(index: usize) -> Option<Move> {
 /// ```
 #[inline]
 pub fn action_of(mv: Move, mover: Seat) -> usize {
-    absolute_index(mv.rotated(turns_to_south(mover)))
+    mv.rotated(turns_to_south(mover)).index()
 }
 
 /// The move of action index `action` for `mover`, legal or not; `None` outside
@@ -118,7 +82,7 @@ pub fn action_of(mv: Move, mover: Seat) -> usize {
 pub fn move_of(action: usize, mover: Seat) -> Option<Move> {
     // Back from the mover's frame to the board: the remaining quarter turns.
     let back = (4 - turns_to_south(mover)) % 4;
-    absolute_move(action).map(|mv| mv.rotated(back))
+    Move::from_index(action).map(|mv| mv.rotated(back))
 }
 
 /// An action split into the parts a factored policy head scores: where the move comes
@@ -192,6 +156,15 @@ mod tests {
             assert_eq!(moves, ACTION_SIZE - 81 * 2);
         }
         assert!(move_of(ACTION_SIZE, Seat::South).is_none());
+    }
+
+    #[test]
+    fn souths_frame_is_the_cores_index() {
+        for a in 0..ACTION_SIZE {
+            if let Some(mv) = Move::from_index(a) {
+                assert_eq!(action_of(mv, Seat::South), mv.index());
+            }
+        }
     }
 
     #[test]

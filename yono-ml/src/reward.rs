@@ -66,7 +66,7 @@ pub fn draw_place(remaining: usize, ruleset: Ruleset) -> f32 {
 /// let mut game = Game::new(Ruleset::Shogi);
 /// for mv in ["2h3h", "8b7b", "3h2h", "7b8b"].repeat(3) {
 ///     let before = game.position().seats_in_game();
-///     game.play_text(mv).unwrap();
+///     game.play(mv.parse().unwrap()).unwrap();
 ///     let rewards = yono_ml::decided_rewards(before, &game);
 ///     if game.is_over() {
 ///         // A Shogi draw: both seats share places 0 and 1.

@@ -410,7 +410,7 @@ fn a_four_seat_draw_is_worth_zero_to_everyone() {
     ];
     for text in cycle.repeat(3) {
         let before = game.position().seats_in_game();
-        game.play_text(text).unwrap();
+        game.play(text.parse().unwrap()).unwrap();
         let rewards = decided_rewards(before, &game);
         if game.is_over() {
             assert_eq!(rewards, [Some(0.0); 4]);
