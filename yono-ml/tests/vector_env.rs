@@ -46,7 +46,7 @@ fn an_agents_outcome_arrives_only_in_a_step_where_it_is_terminated() {
     let mut env = VectorEnv::new(south_only(32, 1).max_plies(150)).unwrap();
     let s = Seat::South.index();
     let (mut outcomes, mut cut) = (0, 0);
-    for _ in 0..3000 {
+    for _ in 0..1500 {
         env.step(Actions::Random).unwrap();
         for i in 0..env.num_envs() {
             let (term, trunc) = (env.seat_terminated(i)[s], env.seat_truncated(i)[s]);
@@ -78,7 +78,7 @@ fn a_game_stops_once_its_agents_are_out_unless_asked_to_play_on() {
         // The seats each game has decided in earlier steps.
         let mut decided = [[false; 4]; 16];
         let mut early_falls = 0;
-        for _ in 0..4000 {
+        for _ in 0..2000 {
             env.step(Actions::Random).unwrap();
             for (i, earlier) in decided.iter_mut().enumerate() {
                 let (term, trunc) = (env.seat_terminated(i), env.seat_truncated(i));

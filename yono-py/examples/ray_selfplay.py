@@ -77,10 +77,10 @@ def generate_shard(
             pending[i].append((*before[i], int(actions[i]), int(plies[i])))
         plies += 1
         terminated, truncated = env.seat_terminated, env.seat_truncated
-        for i in np.flatnonzero(terminated.any(axis=1)):
+        for i in np.flatnonzero(terminated.any(axis=1)).tolist():
             for seat in np.flatnonzero(terminated[i]):
                 decided[i][int(seat)] = float(env.rewards[i, seat])
-        for i in np.flatnonzero(env.terminated | env.truncated):
+        for i in np.flatnonzero(env.terminated | env.truncated).tolist():
             # Seats still in at a cut-off: the value of a draw among them.
             still_in = [int(s) for s in np.flatnonzero(truncated[i])]
             if still_in:
@@ -160,7 +160,7 @@ def main(argv: List[str] | None = None) -> List[Dict[str, object]]:
             ray.init(num_cpus=args.local_cpus, include_dashboard=False, log_to_driver=False)
         else:
             ray.init()
-    task = ray.remote(generate_shard)
+    task: Any = ray.remote(generate_shard)
     refs = [
         task.remote(s, out_dir, args.envs, args.games, args.seed, args.ruleset,
                     args.max_plies, args.policy)

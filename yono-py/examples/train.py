@@ -181,7 +181,8 @@ class Policy:
 def softmax(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     z = logits - logits.max(axis=-1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=-1, keepdims=True)
+    out: npt.NDArray[np.float64] = e / e.sum(axis=-1, keepdims=True)
+    return out
 
 
 def log_likelihood_grad(
@@ -203,7 +204,7 @@ def log_likelihood_grad(
         feats.reshape(-1),
         weights=np.broadcast_to(g[..., None], feats.shape).reshape(-1),
         minlength=NUM_WEIGHTS,
-    )
+    ).astype(np.float64)
     return grad, float(nll.mean())
 
 
@@ -236,10 +237,13 @@ def outcome_score(env: yono.VectorEnv, i: int) -> float:
 def evaluate(
     policy: Optional[Policy], games: int, seed: int, threads: int, opponent: str = "random",
     nodes: int = 200, engine_south: int = 0, max_plies: int = yono.DEFAULT_MAX_PLIES,
+    sample: bool = False,
 ) -> Tuple[float, float]:
     """South's mean score (and its 95% half-interval) over `games` fresh games, one per
-    slot: greedy `policy`, or the engine at `engine_south` nodes, or random moves. A
-    game cut off at `max_plies` scores the place of a draw among the seats left."""
+    slot: `policy` (its best action, or with `sample` a sampled one), or the engine at
+    `engine_south` nodes, or random moves. A game cut off at `max_plies` scores the
+    place of a draw among the seats left."""
+    rng = np.random.default_rng(seed) if sample else None
     env = yono.VectorEnv(games, seed=seed, agents=["s"], opponent=opponent, engine_nodes=nodes,
                          masks=False, threads=threads, max_plies=max_plies)
     scores = np.full(games, np.nan)
@@ -255,9 +259,9 @@ def evaluate(
             choices = np.zeros(games, np.int64)
             legal, counts = env.legal_actions[active], env.legal_counts[active]
             legal = legal[:, : counts.max()]
-            choices[active] = choose(policy, piece_ids(env.observations[active]), legal, counts, None)
+            choices[active] = choose(policy, piece_ids(env.observations[active]), legal, counts, rng)
             env.step(choices=choices)
-        for i in np.flatnonzero((env.terminated | env.truncated) & np.isnan(scores)):
+        for i in np.flatnonzero((env.terminated | env.truncated) & np.isnan(scores)).tolist():
             scores[i] = outcome_score(env, i)
     half = 1.96 * scores.std(ddof=1) / np.sqrt(games)
     return float(scores.mean()), float(half)
@@ -336,7 +340,7 @@ class Run:
     """What a run measured: the learning curve and the final scores."""
 
     args: Dict[str, Any]
-    curve: List[Dict[str, float]] = field(default_factory=list)
+    curve: List[Dict[str, Any]] = field(default_factory=list)
     results: Dict[str, Any] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -345,7 +349,8 @@ class Run:
         a = self.args
         score, half = evaluate(policy, a["eval_games"], seed, a["threads"], max_plies=a["eval_max_plies"])
         entry = {"phase": phase, "step": step, "seconds": time.perf_counter() - self.started,
-                 "score": score, "half_interval": half, **extra}
+                 "cpu_seconds": time.process_time(), "score": score, "half_interval": half,
+                 **extra}
         self.curve.append(entry)
         print(f"[{entry['seconds']:7.1f} s] {phase:>5} {step:5d}: score {score:.3f} ± {half:.3f}"
               + "".join(f", {k} {v:.3f}" for k, v in extra.items()), flush=True)
@@ -387,7 +392,7 @@ def policy_gradient(run: Run, policy: Policy, iterations: int, envs: int, episod
             env.step(choices=choices)
             for i in range(envs):
                 pending[i].append((pids[i], legal[i, : counts[i]], int(choices[i])))
-            for i in np.flatnonzero(env.terminated | env.truncated):
+            for i in np.flatnonzero(env.terminated | env.truncated).tolist():
                 finished.append((pending[i], outcome_score(env, i)))
                 pending[i] = []
         scores = np.array([s for _, s in finished])
@@ -426,26 +431,23 @@ def main(argv: Optional[List[str]] = None) -> Run:
     args = parser.parse_args(argv)
     quick = args.quick
     cfg: Dict[str, Any] = {
-        "samples": args.samples or (6000 if quick else 80_000),
-        "bc_epochs": args.bc_epochs or (2 if quick else 4),
-        "pg_iterations": args.pg_iterations if args.pg_iterations is not None else (2 if quick else 30),
+        "samples": args.samples or (5000 if quick else 60_000),
+        "bc_epochs": args.bc_epochs or (2 if quick else 3),
+        "pg_iterations": args.pg_iterations if args.pg_iterations is not None else (1 if quick else 16),
         "pg_episodes": 64 if quick else 128,
         # Training games and the curve's games are cut shorter than the final ones
         # (a cut-off game scores a draw among the seats left): the long tail of slow
         # games would otherwise take most of the time.
-        "pg_max_plies": 800 if quick else 2000,
-        "eval_games": args.eval_games or (96 if quick else 128),
-        "eval_max_plies": 1000 if quick else 2000,
+        "pg_max_plies": 600 if quick else 2000,
+        "eval_games": args.eval_games or (64 if quick else 128),
+        "eval_max_plies": 600 if quick else 2000,
         "final_games": args.final_games or (128 if quick else 1024),
         "engine_games": args.engine_games if args.engine_games is not None else (0 if quick else 128),
         "engine_nodes": args.engine_nodes,
         "seed": args.seed,
         "threads": args.threads,
     }
-    if quick:
-        cfg["final_max_plies"] = 1000
-    else:
-        cfg["final_max_plies"] = yono.DEFAULT_MAX_PLIES
+    cfg["final_max_plies"] = 600 if quick else yono.DEFAULT_MAX_PLIES
     run = Run(args=cfg)
     seed, threads = cfg["seed"], cfg["threads"]
     policy = Policy()
@@ -457,20 +459,24 @@ def main(argv: Optional[List[str]] = None) -> Run:
     del data
     if cfg["pg_iterations"]:
         policy_gradient(run, policy, cfg["pg_iterations"], 128, cfg["pg_episodes"], 0.01,
-                        1 if quick else 5, cfg["pg_max_plies"], seed + 7, threads)
+                        1 if quick else 4, cfg["pg_max_plies"], seed + 7, threads)
     final = cfg["final_games"], seed + 5000, threads
-    cap = {"max_plies": cfg["final_max_plies"]}
-    score, half = evaluate(policy, *final, **cap)  # type: ignore[arg-type]
-    random_score, random_half = evaluate(None, *final, **cap)  # type: ignore[arg-type]
+    score, half = evaluate(policy, *final, max_plies=cfg["final_max_plies"])
+    random_score, random_half = evaluate(None, *final, max_plies=cfg["final_max_plies"])
     run.results = {
         "score_vs_random": score, "score_vs_random_half_interval": half,
         "random_vs_random": random_score, "random_vs_random_half_interval": random_half,
     }
     if cfg["engine_games"]:
-        vs, vs_half = evaluate(policy, cfg["engine_games"], seed + 6000, threads, "engine",
-                               cfg["engine_nodes"], max_plies=cfg["final_max_plies"])
-        run.results.update(score_vs_engine=vs, score_vs_engine_half_interval=vs_half)
+        # The engines are deterministic, so are greedy moves: every game would be the
+        # same. Against them the policy samples its moves, which makes the games differ.
+        against = (cfg["engine_games"], seed + 6000, threads, "engine", cfg["engine_nodes"])
+        vs, vs_half = evaluate(policy, *against, max_plies=cfg["final_max_plies"], sample=True)
+        rnd, rnd_half = evaluate(None, *against, max_plies=cfg["final_max_plies"])
+        run.results.update(score_vs_engine=vs, score_vs_engine_half_interval=vs_half,
+                           random_vs_engine=rnd, random_vs_engine_half_interval=rnd_half)
     run.results["seconds"] = time.perf_counter() - run.started
+    run.results["cpu_seconds"] = time.process_time()
     print(json.dumps(run.results, indent=1), flush=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

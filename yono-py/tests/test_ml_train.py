@@ -4,6 +4,7 @@ every seed is fixed, so the run is the same on every machine."""
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -16,6 +17,8 @@ def example() -> ModuleType:
     spec = importlib.util.spec_from_file_location("train", PY_ROOT / "examples" / "train.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Its dataclasses look their module up by name.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
