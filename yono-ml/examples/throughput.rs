@@ -9,7 +9,8 @@
 //!
 //! Prints one line per run and, per size, the range of each thread count and the range
 //! of the ratio 2 threads / 1 thread over the rounds (each round's two runs are
-//! adjacent in time).
+//! adjacent in time). `--fixed STEPS --games N --threads T` instead plays exactly STEPS
+//! steps once (for instruction counts under `valgrind --tool=callgrind`).
 
 use std::time::Instant;
 
@@ -47,6 +48,8 @@ fn main() {
     let mut rounds = 3;
     let mut sizes = vec![8, 64, 256, 1024];
     let mut masks = true;
+    let mut fixed: Option<usize> = None;
+    let mut threads = 1;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_default();
@@ -55,11 +58,25 @@ fn main() {
             "--rounds" => rounds = value.parse().expect("--rounds takes a number"),
             "--games" => sizes = vec![value.parse().expect("--games takes a number")],
             "--masks" => masks = value != "0" && value != "false",
+            "--fixed" => fixed = Some(value.parse().expect("--fixed takes a number of steps")),
+            "--threads" => threads = value.parse().expect("--threads takes a number"),
             _ => {
                 eprintln!("throughput: unknown flag {flag}");
                 std::process::exit(2);
             }
         }
+    }
+    if let Some(steps) = fixed {
+        let config = Config::new(Ruleset::Yono, sizes[0])
+            .seed(1)
+            .threads(threads)
+            .masks(masks);
+        let mut env = VectorEnv::new(config).expect("a valid config");
+        for _ in 0..steps {
+            env.step(Actions::Random).expect("random steps are legal");
+        }
+        println!("{steps} steps of {} games on {threads} threads", sizes[0]);
+        return;
     }
     println!("| games | 1 thread (steps/s) | 2 threads (steps/s) | 2 / 1 per round |");
     println!("|---|---|---|---|");

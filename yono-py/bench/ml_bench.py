@@ -213,6 +213,20 @@ def bench_consumer(seconds: float, num_envs: int) -> None:
         scores = np.where(masks, logits, -np.inf) + rng.gumbel(size=logits.shape)
         return scores.argmax(axis=1)
 
+    def mask_policy_cdf() -> object:
+        weights = np.exp(logits - logits.max(axis=1, keepdims=True)) * masks
+        cdf = np.cumsum(weights, axis=1)
+        draw = rng.random(num_envs) * cdf[:, -1]
+        return (cdf < draw[:, None]).sum(axis=1)
+
+    def list_policy_cdf() -> object:
+        valid = np.arange(legal.shape[1]) < counts[:, None]
+        picked = np.take_along_axis(logits, np.maximum(legal, 0).astype(np.intp), axis=1)
+        weights = np.exp(picked - picked.max(axis=1, keepdims=True)) * valid
+        cdf = np.cumsum(weights, axis=1)
+        draw = rng.random(num_envs) * cdf[:, -1]
+        return (cdf < draw[:, None]).sum(axis=1)
+
     def list_uniform() -> object:
         return (rng.random(num_envs) * counts).astype(np.int64)
 
@@ -227,9 +241,11 @@ def bench_consumer(seconds: float, num_envs: int) -> None:
         ("mask: rng.choice(np.flatnonzero(row)) per game", per_step(mask_loop, seconds)),
         ("mask: np.nonzero over the batch, one draw per row", per_step(mask_nonzero, seconds)),
         ("mask: policy, masked logits + Gumbel argmax (13,690 wide)", per_step(mask_policy, seconds)),
+        ("mask: policy, masked softmax + inverse-CDF draw (13,690 wide)", per_step(mask_policy_cdf, seconds)),
         ("lists: uniform index below legal_counts", per_step(list_uniform, seconds)),
         (f"lists: policy, logits gathered at the lists + Gumbel argmax ({legal.shape[1]} wide)",
          per_step(list_policy, seconds)),
+        ("lists: policy, gathered softmax + inverse-CDF draw", per_step(list_policy_cdf, seconds)),
     ]
     try:
         import torch  # type: ignore[import-not-found,unused-ignore]
