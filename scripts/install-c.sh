@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the C library (release, stripped) and installs it under a prefix:
 #
-#   bash scripts/install-c.sh --prefix DIR [--no-build]
+#   bash scripts/install-c.sh --prefix DIR [--no-build | --lib-dir LIBDIR]
 #
 #   DIR/include/yono.h
 #   DIR/lib/libyono.so.X.Y.Z, libyono.so.<soname version> and libyono.so (links)
 #   DIR/lib/libyono.a
-#   DIR/lib/pkgconfig/yono.pc                  (relocatable: prefix=${pcfiledir}/../..)
+#   DIR/lib/pkgconfig/yono.pc                  (relocatable: prefix=${pcfiledir}/../..;
+#                                               `pkg-config --static` for `cc -static`)
+#   DIR/lib/pkgconfig/yono-static.pc           (libyono.a in a dynamically linked program)
 #   DIR/lib/cmake/yono/yonoConfig.cmake         (imported targets yono::yono, yono::yono_static)
 #   DIR/lib/cmake/yono/yonoConfigVersion.cmake
 #   DIR/share/doc/yono/{README.md,LICENSE-MIT,LICENSE-APACHE}
@@ -14,7 +16,8 @@
 # The SONAME is libyono.so.<major>, or libyono.so.0.<minor> before 1.0 (every 0.x minor
 # release may break the ABI); it is set by yono-ffi/build.rs. Nothing in the installed
 # files names DIR, so the tree can be moved or packed (scripts/dist.sh packs it).
-# --no-build installs what is already in <target-dir>/release. Linux only.
+# --no-build installs what is already in <target-dir>/release, --lib-dir LIBDIR what is
+# in LIBDIR (scripts/dist.sh builds there for glibc 2.17). Linux only.
 #
 # Environment: CARGO_TARGET_DIR (default: target).
 set -euo pipefail
@@ -23,12 +26,14 @@ root=$(pwd)
 
 prefix=
 build=1
+libdir=
 while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
         --prefix=*) prefix=${1#--prefix=}; shift ;;
         --no-build) build=0; shift ;;
-        -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+        --lib-dir) libdir=${2:?--lib-dir needs a directory}; build=0; shift 2 ;;
+        -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "install-c.sh: unknown argument $1 (use --prefix DIR)" >&2; exit 2 ;;
     esac
 done
@@ -36,7 +41,7 @@ done
 
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 case "$target_dir" in /*) ;; *) target_dir=$root/$target_dir ;; esac
-libdir=$target_dir/release
+libdir=${libdir:-$target_dir/release}
 
 if [ "$build" = 1 ]; then
     cargo build --release -p yono-ffi --locked
@@ -72,8 +77,11 @@ install -m 644 "$libdir/libyono.a" "$lib/libyono.a"
 strip --strip-debug "$lib/libyono.a"
 install -m 644 README.md LICENSE-MIT LICENSE-APACHE "$prefix/share/doc/yono/"
 
-# What a static link needs besides libyono.a (rustc --print native-static-libs).
-static_libs="-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+# What a static link needs besides libyono.a: rustc --print native-static-libs, without
+# -lgcc_s. The C compiler driver links the unwinder itself (libgcc_s in a dynamic
+# program, libgcc_eh under -static, where there is no libgcc_s.a to find), so naming it
+# here only broke `cc -static`.
+static_libs="-lutil -lrt -lpthread -lm -ldl -lc"
 
 cat >"$lib/pkgconfig/yono.pc" <<EOF
 # pkg-config file of the yono C library. Relocatable: every path derives from the
@@ -90,11 +98,26 @@ Libs.private: $static_libs
 Cflags: -I\${includedir}
 EOF
 
+cat >"$lib/pkgconfig/yono-static.pc" <<EOF
+# pkg-config file of the yono C library linked statically into a program that is
+# otherwise linked dynamically: \`pkg-config --libs yono-static\` names libyono.a itself.
+# (A wholly static program: cc -static ... \$(pkg-config --static --libs yono).)
+prefix=\${pcfiledir}/../..
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: yono-static
+Description: Rules of Yo[n]o Shogi (four-player Shogi) and standard Shogi, C API (static library)
+Version: $version
+Libs: \${libdir}/libyono.a $static_libs
+Cflags: -I\${includedir}
+EOF
+
 cat >"$lib/cmake/yono/yonoConfig.cmake" <<EOF
 # CMake package of the yono C library $version:
 #   find_package(yono $major.$minor REQUIRED)
 #   target_link_libraries(app PRIVATE yono::yono)          # libyono.so
-#   target_link_libraries(app PRIVATE yono::yono_static)   # libyono.a
+#   target_link_libraries(app PRIVATE yono::yono_static)   # libyono.a (also with -static)
 # Relocatable: the prefix is found from this file's location.
 get_filename_component(_yono_prefix "\${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 
@@ -112,7 +135,7 @@ if(NOT TARGET yono::yono_static)
     IMPORTED_LOCATION "\${_yono_prefix}/lib/libyono.a"
     IMPORTED_LINK_INTERFACE_LANGUAGES "C"
     INTERFACE_INCLUDE_DIRECTORIES "\${_yono_prefix}/include"
-    INTERFACE_LINK_LIBRARIES "gcc_s;util;rt;pthread;m;dl")
+    INTERFACE_LINK_LIBRARIES "util;rt;pthread;m;dl")
 endif()
 
 set(yono_VERSION "$version")

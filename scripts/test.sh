@@ -78,6 +78,9 @@ YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
 section "Web: yono.web server tests, mypy and browser tests (headless Chromium) on the release wheel"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/web-test.sh
 
+section "The engine as a program: cshogi, the Python client and the match runner against yono-engine"
+bash scripts/test-engine-program.sh
+
 section "C and C++"
 bash tests/c/run.sh
 

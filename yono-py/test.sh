@@ -53,6 +53,6 @@ echo "== pytest"
 
 echo "== mypy --strict (typed example, benchmarks) and stubtest (stubs against the built module)"
 (cd "$here" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
-    tests/typed_example.py bench/bench.py bench/ml_bench.py)
+    tests/typed_example.py bench/bench.py bench/ml_bench.py bench/pushpop_instructions.py)
 (cd "$dist" && "$vpy" -m mypy.stubtest yono --ignore-disjoint-bases)
 echo "== yono-py: all checks passed"

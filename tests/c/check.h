@@ -32,10 +32,11 @@ static int checks_failed = 0;
             checks_passed++;                                                     \
         } else {                                                                 \
             checks_failed++;                                                     \
-            fprintf(stderr, "%s:%d: %s returned %s (code \"%s\": %s), "          \
-                    "expected %s (code \"%s\")\n", __FILE__, __LINE__, #call,    \
-                    yono_status_name((int32_t)st_), code_,                       \
-                    yono_last_error_message(),                                   \
+            /* The error before yono_status_name(), which clears it. */          \
+            fprintf(stderr, "%s:%d: %s gave code \"%s\" (%s) ", __FILE__,        \
+                    __LINE__, #call, code_, yono_last_error_message());          \
+            fprintf(stderr, "and status %s, expected %s (code \"%s\")\n",        \
+                    yono_status_name((int32_t)st_),                              \
                     yono_status_name((int32_t)(expected_status)),                \
                     (expected_code));                                            \
         }                                                                        \
@@ -45,9 +46,9 @@ static int checks_failed = 0;
 
 /* The position text of `pos` in a static buffer ("<error>" when it cannot be read):
  * inline, so a test that does not use it is not warned about it. */
-static inline const char *text_of(const yono_position *pos) {
+static inline const char *text_of(const yono_game *pos) {
     static char buf[2048];
-    if (yono_position_text(pos, buf, sizeof buf, NULL) != YONO_STATUS_OK) {
+    if (yono_game_text(pos, buf, sizeof buf, NULL) != YONO_STATUS_OK) {
         return "<error>";
     }
     return buf;

@@ -3,13 +3,16 @@
 #
 # Builds libyono.so / libyono.a (cargo, release), checks that include/yono.h is what
 # cbindgen generates (and runs the yono-ffi Rust tests, which include the test
-# vectors through the C ABI), compiles the C tests (gcc -std=c11), the C++ test
-# (g++ -std=c++17) and the example with -Wall -Wextra -Werror using the generated
-# yono.pc, runs them, runs the C and C++ tests under valgrind, and links the
-# example statically; then the GUI-style tests (test_gui.c in C11, test_gui.cpp in
+# vectors through the C ABI, the header's published declarations, the names table),
+# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c and
+# test_deprecated.c among them), the C++ test (g++ -std=c++17) and the example with
+# -Wall -Wextra -Werror using the generated yono.pc, runs them, runs the C and C++
+# tests under valgrind, and links the example wholly statically (cc -static with
+# pkg-config --static); then the GUI-style tests (test_gui.c in C11, test_gui.cpp in
 # C++17 with -Wold-style-cast) under valgrind, ASan/UBSan and, for the snapshot
 # threading pattern, helgrind (0 reports required); checks that ignoring a status
-# warns (YONO_MUST_USE); and runs the panic-boundary check against the test-only
+# warns (YONO_MUST_USE, the engine functions included) and that an old name warns
+# (YONO_DEPRECATED) but still builds; and runs the panic-boundary check against the test-only
 # "selftest" build (debug) of the library, whose symbol the release library lacks.
 # Exits non-zero on any failure.
 #
@@ -61,10 +64,11 @@ RPATH=(-Wl,-rpath,"$LIBDIR")
 CWARN=(-std=c11 -Wall -Wextra -Werror -g -O1)
 CXXWARN=(-std=c++17 -Wall -Wextra -Werror -g -O1)
 
-step "compile test_api.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_api.c -o "$OUT/test_api" "${PC_LIBS[@]}" "${RPATH[@]}"
-step "compile test_null.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_null.c -o "$OUT/test_null" "${PC_LIBS[@]}" "${RPATH[@]}"
-step "compile test_adversarial.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_adversarial.c -o "$OUT/test_adversarial" "${PC_LIBS[@]}" "${RPATH[@]}"
-step "compile test_svg_record.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_svg_record.c -o "$OUT/test_svg_record" "${PC_LIBS[@]}" "${RPATH[@]}"
+# The C11 tests, each one program: compiled, run, and run under valgrind.
+C_TESTS=(test_api test_null test_adversarial test_svg_record test_boundary test_vocab test_deprecated)
+for t in "${C_TESTS[@]}"; do
+    step "compile $t.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "tests/c/$t.c" -o "$OUT/$t" "${PC_LIBS[@]}" "${RPATH[@]}"
+done
 step "compile test_cpp.cpp" "$CXX" "${CXXWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_cpp.cpp -o "$OUT/test_cpp" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile test_gui.c (C11, pthreads)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_gui.c -o "$OUT/test_gui" "${PC_LIBS[@]}" "${RPATH[@]}" -pthread
 step "compile test_gui.cpp (C++17, -Wold-style-cast -pedantic)" "$CXX" "${CXXWARN[@]}" -Wold-style-cast -pedantic "${PC_CFLAGS[@]}" tests/c/test_gui.cpp -o "$OUT/test_gui_cpp" "${PC_LIBS[@]}" "${RPATH[@]}" -pthread
@@ -72,12 +76,24 @@ SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=
 step "compile test_gui.c and test_gui.cpp with ASan/UBSan" bash -c "
     $CC ${CWARN[*]} ${SAN[*]} ${PC_CFLAGS[*]} tests/c/test_gui.c -o '$OUT/test_gui_san' ${PC_LIBS[*]} ${RPATH[*]} -pthread &&
     $CXX ${CXXWARN[*]} ${SAN[*]} ${PC_CFLAGS[*]} tests/c/test_gui.cpp -o '$OUT/test_gui_cpp_san' ${PC_LIBS[*]} ${RPATH[*]} -pthread"
-step "an ignored status warns (YONO_MUST_USE), in C and C++17" bash -c "
-    printf '#include \"yono.h\"\nint main(void) { yono_position *p = yono_position_new(); yono_position_play_text(p, \"5g5f\"); yono_position_free(p); return 0; }\n' > '$OUT/ignored.c' &&
-    cp '$OUT/ignored.c' '$OUT/ignored.cpp' &&
-    ! $CC -std=c11 -Werror ${PC_CFLAGS[*]} -c '$OUT/ignored.c' -o /dev/null 2>/dev/null &&
-    ! $CXX -std=c++17 -Werror ${PC_CFLAGS[*]} -c '$OUT/ignored.cpp' -o /dev/null 2>/dev/null &&
-    $CC -std=c11 -Werror -DYONO_MUST_USE= ${PC_CFLAGS[*]} -c '$OUT/ignored.c' -o /dev/null"
+# ignored_status_warns CALL: a program that ignores the status of CALL fails to compile
+# with -Werror in C11 and C++17, and compiles once YONO_MUST_USE is defined empty.
+ignored_status_warns() {
+    printf '#include "yono.h"\nint main(void) { yono_game *game = yono_game_new(); yono_engine *engine = 0;\n  %s;\n  yono_game_free(game); return engine != 0; }\n' "$1" >"$OUT/ignored.c" &&
+        cp "$OUT/ignored.c" "$OUT/ignored.cpp" &&
+        ! $CC -std=c11 -Werror "${PC_CFLAGS[@]}" -c "$OUT/ignored.c" -o /dev/null 2>/dev/null &&
+        ! $CXX -std=c++17 -Werror "${PC_CFLAGS[@]}" -c "$OUT/ignored.cpp" -o /dev/null 2>/dev/null &&
+        $CC -std=c11 -Werror -DYONO_MUST_USE= "${PC_CFLAGS[@]}" -c "$OUT/ignored.c" -o /dev/null
+}
+for call in 'yono_game_play_text(game, "5g5f")' 'yono_engine_options_default(0)' \
+    'yono_engine_new(0, &engine)' 'yono_engine_stop(engine)' 'yono_engine_search(engine, game, 0, 0)'; do
+    step "an ignored status warns (YONO_MUST_USE): $call" ignored_status_warns "$call"
+done
+step "an old name warns (YONO_DEPRECATED) and still compiles without -Werror" bash -c "
+    printf '#include \"yono.h\"\nint main(void) { yono_position *p = yono_position_new(); yono_position_free(p); return 0; }\n' > '$OUT/old_name.c' &&
+    ! $CC -std=c11 -Werror ${PC_CFLAGS[*]} -c '$OUT/old_name.c' -o /dev/null 2>/dev/null &&
+    $CC -std=c11 ${PC_CFLAGS[*]} '$OUT/old_name.c' -o '$OUT/old_name' ${PC_LIBS[*]} ${RPATH[*]} 2>/dev/null &&
+    '$OUT/old_name'"
 step "the release library does not export yono_selftest_internal_error" bash -c "! nm -D '$LIBDIR/libyono.so' | grep -q yono_selftest"
 step "compile yono.h alone as C11 and C++17" bash -c "
     printf '#include \"yono.h\"\nint main(void) { return yono_version() == 0; }\n' > '$OUT/header_only.c' &&
@@ -86,8 +102,13 @@ step "compile yono.h alone as C11 and C++17" bash -c "
     $CXX ${CXXWARN[*]} -pedantic ${PC_CFLAGS[*]} '$OUT/header_only.cpp' -o '$OUT/header_only_cpp' ${PC_LIBS[*]}"
 step "compile example play_game.c (shared)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "compile example perft.c" "$CC" "${CWARN[@]}" -pedantic "${PC_CFLAGS[@]}" yono-ffi/examples/perft.c -o "$OUT/perft" "${PC_LIBS[@]}" "${RPATH[@]}"
-read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono | sed "s#-lyono#$LIBDIR/libyono.a#")"
-step "compile example play_game.c (static libyono.a)" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
+step "compile and run example call_cost.c" bash -c "
+    $CC ${CWARN[*]} ${PC_CFLAGS[*]} yono-ffi/examples/call_cost.c -o '$OUT/call_cost' ${PC_LIBS[*]} ${RPATH[*]} &&
+    '$OUT/call_cost' 100 0 && '$OUT/call_cost' 100 1"
+# A wholly static program, as `pkg-config --static` is meant for (libyono.a is the
+# only yono library the linker looks for under -static).
+read -r -a PC_STATIC <<<"$(pkg-config --static --libs yono)"
+step "compile example play_game.c (cc -static, pkg-config --static)" "$CC" "${CWARN[@]}" -static "${PC_CFLAGS[@]}" yono-ffi/examples/play_game.c -o "$OUT/play_game_static" "${PC_STATIC[@]}"
 
 # readme_c_example SECTION FILE: the first C block of the README's section SECTION
 # into FILE, to compile and run as written.
@@ -108,7 +129,7 @@ step "run the README's C example under valgrind" bash -c "
     grep -q '^12 legal moves' '$OUT/readme_example.out' &&
     grep -q '^pass_not_allowed: ' '$OUT/readme_example.out'"
 
-for t in test_api test_null test_adversarial test_cpp test_svg_record test_gui test_gui_cpp; do
+for t in "${C_TESTS[@]}" test_cpp test_gui test_gui_cpp; do
     step "run $t" "$OUT/$t"
 done
 for t in test_gui_san test_gui_cpp_san; do
@@ -121,17 +142,18 @@ step "panic boundary through C (selftest build)" bash -c "
     $CC ${CWARN[*]} -DYONO_SELFTEST ${PC_CFLAGS[*]} tests/c/test_api.c -o '$OUT/test_api_selftest' -L'$TARGET_DIR/debug' -lyono -Wl,-rpath,'$TARGET_DIR/debug' &&
     '$OUT/test_api_selftest'"
 
-# The engine (yono_engine_*): the shared forced-elimination cases, errors, and the
-# GUI-thread / search-thread pattern under helgrind (helgrind-engine.supp explains the
-# three suppressed reports: the atomic stop flag, which helgrind cannot model).
+# The engine (yono_engine_*, yono_search_*): the shared forced-elimination cases,
+# errors, the asynchronous searches (a stop is never lost), and the GUI-thread /
+# search-thread patterns under helgrind (helgrind-engine.supp explains why races
+# inside the library itself are suppressed: std's futex locks, which helgrind cannot
+# model, in safe Rust; the calling C code's races are still reported).
 step "compile test_engine.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c -o "$OUT/test_engine" "${PC_LIBS[@]}" -lpthread -lm "${RPATH[@]}"
 step "run test_engine" "$OUT/test_engine" tests/vectors/engine_cases.txt
 if command -v valgrind >/dev/null; then
     step "valgrind test_engine" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
         --error-exitcode=1 "$OUT/test_engine" tests/vectors/engine_cases.txt
-    # The suppressions name the (inlined) frames of the stop flag's atomics, which the
-    # stripped release library does not have: helgrind runs against the `profiling`
-    # build, the same code with its symbols and line tables kept.
+    # Helgrind runs against the `profiling` build (the same code with its symbols and
+    # line tables kept), so that its reports name the library's frames.
     PROFDIR=$TARGET_DIR/profiling
     step "build libyono with symbols (profiling profile) for helgrind" cargo build -q -p yono-ffi --profile profiling
     step "compile test_engine.c against the profiling build" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" tests/c/test_engine.c \
@@ -139,15 +161,29 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
+# The two engine examples of docs/GUI.md ("A computer player"), compiled and run as
+# written: in process (start, poll, stop) under valgrind, and the program as a child
+# process speaking the protocol.
+python3 - docs/GUI.md "$OUT" <<'PY'
+import re, sys
+section = open(sys.argv[1], encoding="utf-8").read().split("## A computer player: the engine", 1)[1]
+for name, code in zip(("gui_engine_inprocess", "gui_engine_child"), re.findall(r"```c\n(.*?)```", section, flags=re.S)):
+    open(f"{sys.argv[2]}/{name}.c", "w").write(code)
+PY
+step "compile docs/GUI.md's in-process engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/gui_engine_inprocess.c" -o "$OUT/gui_engine_inprocess" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run it under valgrind" bash -c "valgrind -q --leak-check=full --error-exitcode=1 '$OUT/gui_engine_inprocess' | grep -q '^engine plays '"
+step "compile docs/GUI.md's child-process engine example" "$CC" "${CWARN[@]}" "$OUT/gui_engine_child.c" -o "$OUT/gui_engine_child"
+step "run it against target/release/yono-engine" bash -c "cargo build -q --release -p yono-engine &&
+    '$OUT/gui_engine_child' '$TARGET_DIR/release/yono-engine' | grep -q '^engine plays '"
 readme_c_example "Playing against the engine" "$OUT/readme_engine.c"
 step "compile the README's engine example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/readme_engine.c" -o "$OUT/readme_engine" "${PC_LIBS[@]}" "${RPATH[@]}"
 step "run the README's engine example" bash -c "'$OUT/readme_engine' | grep -q '^engine plays '"
 step "run example (shared)" "$OUT/play_game" 1 4
-step "run example (static, needs no libyono.so)" bash -c "! ldd '$OUT/play_game_static' | grep -q libyono && '$OUT/play_game_static' 2 >/dev/null"
+step "run example (static, needs no shared library at all)" bash -c "! ldd '$OUT/play_game_static' >/dev/null 2>&1 && '$OUT/play_game_static' 2 >/dev/null"
 step "run example perft.c (Yo[n]o perft 4 = 16746)" bash -c "'$OUT/perft' yono 4 | grep -q ': 16746 nodes'"
 
 if command -v valgrind >/dev/null; then
-    for t in test_api test_null test_adversarial test_cpp test_svg_record test_gui test_gui_cpp; do
+    for t in "${C_TESTS[@]}" test_cpp test_gui test_gui_cpp; do
         step "valgrind $t" valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
             --error-exitcode=1 "$OUT/$t"
     done

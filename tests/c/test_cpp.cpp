@@ -12,18 +12,18 @@
 namespace {
 
 struct PositionDeleter {
-    void operator()(yono_position *p) const noexcept { yono_position_free(p); }
+    void operator()(yono_game *p) const noexcept { yono_game_free(p); }
 };
-using Position = std::unique_ptr<yono_position, PositionDeleter>;
+using Position = std::unique_ptr<yono_game, PositionDeleter>;
 
 Position from_text(const std::string &text) {
-    yono_position *p = nullptr;
-    ok(yono_position_from_text(text.c_str(), &p));
+    yono_game *p = nullptr;
+    ok(yono_game_from_text(text.c_str(), &p));
     return Position(p);
 }
 
 template <typename F>
-std::string text(F fn, const yono_position *pos) {
+std::string text(F fn, const yono_game *pos) {
     size_t need = 0;
     ok(fn(pos, nullptr, 0, &need));
     std::string s(need, '\0');
@@ -32,11 +32,11 @@ std::string text(F fn, const yono_position *pos) {
     return s;
 }
 
-std::vector<yono_move> legal_moves(const yono_position *pos) {
+std::vector<yono_move> legal_moves(const yono_game *pos) {
     size_t n = 0;
-    ok(yono_position_legal_moves(pos, nullptr, 0, &n));
+    ok(yono_game_legal_moves(pos, nullptr, 0, &n));
     std::vector<yono_move> v(n);
-    ok(yono_position_legal_moves(pos, v.data(), v.size(), &n));
+    ok(yono_game_legal_moves(pos, v.data(), v.size(), &n));
     return v;
 }
 
@@ -49,10 +49,10 @@ std::string move_text(yono_move mv) {
 }  // namespace
 
 int main() {
-    Position pos(yono_position_new());
+    Position pos(yono_game_new());
     CHECK(pos != nullptr);
     CHECK(legal_moves(pos.get()).size() == 12);
-    const std::string start = text(yono_position_text, pos.get());
+    const std::string start = text(yono_game_text, pos.get());
     CHECK(start.size() > 100 && start.substr(start.size() - 14) == "-/-/-/- swne 1");
 
     // Errors become exceptions carrying status and code.
@@ -64,7 +64,7 @@ int main() {
         CHECK(std::string(e.what()).find("ranks") != std::string::npos);
     }
     try {
-        ok(yono_position_play_text(pos.get(), "pass"));
+        ok(yono_game_play_text(pos.get(), "pass"));
         CHECK(false);
     } catch (const Error &e) {
         CHECK(e.status == YONO_STATUS_ILLEGAL_MOVE && e.code == "pass_not_allowed");
@@ -72,33 +72,33 @@ int main() {
 
     // Play every first move on a copy and take it back.
     for (const yono_move &mv : legal_moves(pos.get())) {
-        yono_position *raw = nullptr;
-        ok(yono_position_clone(pos.get(), &raw));
+        yono_game *raw = nullptr;
+        ok(yono_game_clone(pos.get(), &raw));
         Position copy(raw);
-        ok(yono_position_play(copy.get(), mv));
+        ok(yono_game_play(copy.get(), mv));
         yono_seat turn = YONO_SEAT_NONE;
-        ok(yono_position_turn(copy.get(), &turn));
+        ok(yono_game_turn(copy.get(), &turn));
         CHECK(turn == YONO_SEAT_WEST);
         yono_move undone{};
-        ok(yono_position_undo(copy.get(), &undone));
+        ok(yono_game_undo(copy.get(), &undone));
         CHECK(move_text(undone) == move_text(mv));
-        CHECK(text(yono_position_text, copy.get()) == start);
+        CHECK(text(yono_game_text, copy.get()) == start);
     }
 
     // Standard Shogi through SFEN, perft 1-3.
-    yono_position *raw = nullptr;
-    ok(yono_position_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", &raw));
+    yono_game *raw = nullptr;
+    ok(yono_game_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", &raw));
     Position shogi(raw);
     const std::uint64_t expected[] = {30, 900, 25470};
     for (std::uint32_t d = 1; d <= 3; d++) {
         std::uint64_t nodes = 0;
-        ok(yono_position_perft(shogi.get(), d, &nodes));
+        ok(yono_game_perft(shogi.get(), d, &nodes));
         CHECK(nodes == expected[d - 1]);
     }
-    ok(yono_position_play_text(shogi.get(), "7g7f"));
-    CHECK(text(yono_position_sfen, shogi.get()) ==
+    ok(yono_game_play_text(shogi.get(), "7g7f"));
+    CHECK(text(yono_game_sfen, shogi.get()) ==
           "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
-    const std::string diagram = text(yono_position_diagram, shogi.get());
+    const std::string diagram = text(yono_game_diagram, shogi.get());
     CHECK(diagram.find("sP") != std::string::npos && diagram.find("North") != std::string::npos);
 
     // Plain data: a move is a struct.

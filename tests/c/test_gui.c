@@ -91,7 +91,7 @@ static int controller_click(controller *c, float x, float y) {
     }
     controller_clear(c);
     yono_seat turn = 0;
-    CHECK_OK(yono_position_turn(c->game, &turn));
+    CHECK_OK(yono_game_turn(c->game, &turn));
     if (sq != YONO_SQUARE_NONE) {
         CHECK_OK(yono_game_moves_from(c->game, sq, c->targets, YONO_MAX_MOVES, &c->target_count));
         if (c->target_count > 0) c->selected = sq;
@@ -118,7 +118,7 @@ static char *controller_render(const controller *c, const yono_game *g) {
     o.destinations = dest;
     o.destinations_count = n;
     if (c->drop != YONO_PIECE_NONE) {
-        CHECK_OK(yono_position_turn(g, &o.selected_reserve_seat));
+        CHECK_OK(yono_game_turn(g, &o.selected_reserve_seat));
         o.selected_reserve_kind = c->drop;
     }
     return svg_of(g, &o);
@@ -136,7 +136,7 @@ static void check_render(const controller *c, const char *mark, int n) {
 static void test_click_select_play_undo_redo(void) {
     controller c = {0};
     controller_clear(&c);
-    c.game = yono_position_new();
+    c.game = yono_game_new();
     CHECK(c.game != NULL);
     if (c.game == NULL) return;
     c.bottom = YONO_SEAT_SOUTH;
@@ -158,14 +158,14 @@ static void test_click_select_play_undo_redo(void) {
     /* Undo, redo, and a new move forgets the redo line. */
     yono_move undone, redone;
     size_t redo_count = 9;
-    CHECK_OK(yono_position_undo(c.game, &undone));
+    CHECK_OK(yono_game_undo(c.game, &undone));
     CHECK_OK(yono_game_redo_count(c.game, &redo_count));
     CHECK(redo_count == 1);
     CHECK_OK(yono_game_redo(c.game, &redone));
     CHECK(memcmp(&undone, &redone, sizeof undone) == 0);
     CHECK_STATUS(yono_game_redo(c.game, NULL), YONO_STATUS_NOTHING_TO_UNDO, "nothing_to_redo");
-    CHECK_OK(yono_position_undo(c.game, NULL));
-    CHECK_OK(yono_position_play_text(c.game, "7g7f"));
+    CHECK_OK(yono_game_undo(c.game, NULL));
+    CHECK_OK(yono_game_play_text(c.game, "7g7f"));
     CHECK_OK(yono_game_redo_count(c.game, &redo_count));
     CHECK(redo_count == 0);
     yono_game_free(c.game);
@@ -175,7 +175,7 @@ static void test_promotion_dialog_and_drop_mate(void) {
     controller c = {0};
     controller_clear(&c);
     /* Shogi: South's Pawn on 5c may promote on 5b; South holds a Gold. */
-    CHECK_OK(yono_position_from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", &c.game));
+    CHECK_OK(yono_game_from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", &c.game));
     if (c.game == NULL) return;
     c.bottom = YONO_SEAT_NORTH; /* the board turned: North at the bottom */
     yono_promotion p = 0;
@@ -199,10 +199,10 @@ static void test_promotion_dialog_and_drop_mate(void) {
     yono_seat turn = 0;
     uint8_t out = 9;
     yono_seat_set lost = 0, in_game = 0;
-    CHECK_OK(yono_position_turn(c.game, &turn));
-    CHECK_OK(yono_position_is_out(c.game, YONO_SEAT_NORTH, &out));
+    CHECK_OK(yono_game_turn(c.game, &turn));
+    CHECK_OK(yono_game_is_out(c.game, YONO_SEAT_NORTH, &out));
     CHECK_OK(yono_game_lost_seats(c.game, &lost));
-    CHECK_OK(yono_position_seats_in_game(c.game, &in_game));
+    CHECK_OK(yono_game_seats_in_game(c.game, &in_game));
     CHECK(turn == YONO_SEAT_NORTH && out == 0 && in_game == 0x5);
     CHECK(YONO_SEAT_SET_HAS(lost, YONO_SEAT_NORTH) && !YONO_SEAT_SET_HAS(lost, YONO_SEAT_SOUTH));
     yono_game_free(c.game);
@@ -212,7 +212,7 @@ static void test_promotion_dialog_and_drop_mate(void) {
         controller d = {0};
         controller_clear(&d);
         d.promote_answer = answer;
-        CHECK_OK(yono_position_from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1", &d.game));
+        CHECK_OK(yono_game_from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1", &d.game));
         if (d.game == NULL) return;
         square_pixel(&d, YONO_SQUARE(5, 3), &x, &y);
         controller_click(&d, x, y);
@@ -224,7 +224,7 @@ static void test_promotion_dialog_and_drop_mate(void) {
     /* A Pawn reaching the last rank must promote: no dialog. */
     controller e = {0};
     controller_clear(&e);
-    CHECK_OK(yono_position_from_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1", &e.game));
+    CHECK_OK(yono_game_from_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1", &e.game));
     if (e.game == NULL) return;
     square_pixel(&e, YONO_SQUARE(9, 2), &x, &y);
     controller_click(&e, x, y);
@@ -261,7 +261,7 @@ static void test_save_load_continue(void) {
     CHECK_OK(yono_record_to_game(rec, &g));
     yono_move moves[YONO_MAX_MOVES];
     size_t n = 0;
-    CHECK_OK(yono_position_legal_moves(g, moves, YONO_MAX_MOVES, &n));
+    CHECK_OK(yono_game_legal_moves(g, moves, YONO_MAX_MOVES, &n));
     CHECK(n > 0);
     CHECK_OK(yono_record_play(rec, moves[0], "North plays on"));
     yono_move bad = {YONO_MOVE_PASS, 0, 0, 0, 0};
@@ -313,7 +313,7 @@ static void *computer_player(void *arg) {
         pthread_mutex_lock(&s->lock);
         yono_move moves[YONO_MAX_MOVES];
         size_t n = 0;
-        if (yono_position_legal_moves(s->game, moves, YONO_MAX_MOVES, &n) != YONO_STATUS_OK ||
+        if (yono_game_legal_moves(s->game, moves, YONO_MAX_MOVES, &n) != YONO_STATUS_OK ||
             n == 0 || s->plies >= 120) {
             s->done = 1;
             pthread_cond_broadcast(&s->changed);
@@ -321,11 +321,11 @@ static void *computer_player(void *arg) {
             return NULL;
         }
         seed = seed * 6364136223846793005u + 1442695040888963407u;
-        if (yono_position_play(s->game, moves[(seed >> 33) % n]) != YONO_STATUS_OK) s->done = 2;
+        if (yono_game_play(s->game, moves[(seed >> 33) % n]) != YONO_STATUS_OK) s->done = 2;
         s->plies++;
         /* Publish a snapshot: taken under the lock, handed over with it. */
         yono_game *snap = NULL;
-        if (yono_game_snapshot(s->game, &snap) == YONO_STATUS_OK) {
+        if (yono_game_clone(s->game, &snap) == YONO_STATUS_OK) {
             yono_game_free(s->published);
             s->published = snap;
         }
@@ -348,11 +348,11 @@ static void *read_snapshot(void *arg) {
     reader_job *j = (reader_job *)arg;
     yono_move moves[YONO_MAX_MOVES];
     size_t need = 0;
-    j->ok = yono_position_legal_moves(j->snap, moves, YONO_MAX_MOVES, &j->moves) == YONO_STATUS_OK &&
-            yono_position_history(j->snap, NULL, 0, &j->history) == YONO_STATUS_OK &&
+    j->ok = yono_game_legal_moves(j->snap, moves, YONO_MAX_MOVES, &j->moves) == YONO_STATUS_OK &&
+            yono_game_history(j->snap, NULL, 0, &j->history) == YONO_STATUS_OK &&
             yono_game_svg(j->snap, NULL, NULL, 0, &need) == YONO_STATUS_OK && need > 1000;
     char text[1100];
-    j->ok = j->ok && yono_position_text(j->snap, text, sizeof text, NULL) == YONO_STATUS_OK;
+    j->ok = j->ok && yono_game_text(j->snap, text, sizeof text, NULL) == YONO_STATUS_OK;
     return NULL;
 }
 
@@ -361,7 +361,7 @@ static void test_computer_player_thread(void) {
     memset(&s, 0, sizeof s);
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.changed, NULL);
-    s.game = yono_position_new();
+    s.game = yono_game_new();
     CHECK(s.game != NULL);
     if (s.game == NULL) return;
     pthread_t player;
@@ -394,7 +394,7 @@ static void test_computer_player_thread(void) {
     pthread_join(player, NULL);
     CHECK(s.done == 1 && frames == s.plies && monotonic && readers_ok);
     size_t final_history = 0;
-    CHECK_OK(yono_position_history(s.game, NULL, 0, &final_history));
+    CHECK_OK(yono_game_history(s.game, NULL, 0, &final_history));
     CHECK(final_history == (size_t)s.plies && last_history == final_history);
     yono_game_free(s.published);
     yono_game_free(s.game);

@@ -48,13 +48,13 @@ using Record = std::unique_ptr<yono_record, RecordDeleter>;
 
 Game from_sfen(const char *sfen) {
     yono_game *g = nullptr;
-    ok(yono_position_from_sfen(sfen, &g));
+    ok(yono_game_from_sfen(sfen, &g));
     return Game(g);
 }
 
 Game snapshot(const yono_game *g) {
     yono_game *s = nullptr;
-    ok(yono_game_snapshot(g, &s));
+    ok(yono_game_clone(g, &s));
     return Game(s);
 }
 
@@ -115,7 +115,7 @@ class Controller {
         }
         clear();
         yono_seat turn = 0;
-        ok(yono_position_turn(game(), &turn));
+        ok(yono_game_turn(game(), &turn));
         if (sq != YONO_SQUARE_NONE) {
             targets_ = move_list([&](yono_move *m, size_t cap, size_t *n) {
                 return yono_game_moves_from(game(), sq, m, cap, n);
@@ -135,7 +135,7 @@ class Controller {
         return selected_ == YONO_SQUARE_NONE ? std::nullopt : std::optional<uint8_t>(selected_);
     }
 
-    void undo() { ok(yono_position_undo(game_.get(), nullptr)); }
+    void undo() { ok(yono_game_undo(game_.get(), nullptr)); }
     void redo() { ok(yono_game_redo(game_.get(), nullptr)); }
 
     std::string render() const {
@@ -154,7 +154,7 @@ class Controller {
 
     std::string save() const {
         yono_record *r = nullptr;
-        ok(yono_record_from_position(game(), &r));
+        ok(yono_record_from_game(game(), &r));
         Record rec(r);
         ok(yono_record_set_meta(rec.get(), "event", "C++ GUI test"));
         return read_text([&](char *b, size_t n, size_t *need) { return yono_record_save(rec.get(), b, n, need); });
@@ -212,7 +212,7 @@ class Controller {
 };
 
 void test_clicks_undo_redo_render() {
-    yono_game *start = yono_position_new();
+    yono_game *start = yono_game_new();
     CHECK(start != nullptr);
     Controller c(Game(start), YONO_SEAT_WEST, 480); // West's view
     CHECK(!c.click(c.center_of(YONO_SQUARE(5, 7))));
@@ -226,7 +226,7 @@ void test_clicks_undo_redo_render() {
     c.undo();
     c.redo();
     size_t history = 0;
-    ok(yono_position_history(c.game(), nullptr, 0, &history));
+    ok(yono_game_history(c.game(), nullptr, 0, &history));
     CHECK(history == 1);
     try {
         c.redo();
@@ -237,10 +237,10 @@ void test_clicks_undo_redo_render() {
     // Save and load: the same game comes back.
     std::string text = c.save();
     CHECK(text.find("event: C++ GUI test") != std::string::npos);
-    Controller d(Game(yono_position_new()), YONO_SEAT_SOUTH, 640);
+    Controller d(Game(yono_game_new()), YONO_SEAT_SOUTH, 640);
     d.load(text);
-    CHECK(read_text([&](char *b, size_t n, size_t *need) { return yono_position_text(d.game(), b, n, need); }) ==
-          read_text([&](char *b, size_t n, size_t *need) { return yono_position_text(c.game(), b, n, need); }));
+    CHECK(read_text([&](char *b, size_t n, size_t *need) { return yono_game_text(d.game(), b, n, need); }) ==
+          read_text([&](char *b, size_t n, size_t *need) { return yono_game_text(c.game(), b, n, need); }));
 }
 
 void test_promotion_dialog_and_drops() {
@@ -266,7 +266,7 @@ void test_promotion_dialog_and_drops() {
 void test_computer_player_thread() {
     std::mutex lock;
     std::condition_variable changed;
-    Game game(yono_position_new());
+    Game game(yono_game_new());
     Game published;
     bool done = false;
     int plies = 0;
@@ -275,11 +275,11 @@ void test_computer_player_thread() {
         std::unique_lock<std::mutex> guard(lock);
         while (plies < 100) {
             auto moves = move_list([&](yono_move *m, size_t cap, size_t *n) {
-                return yono_position_legal_moves(game.get(), m, cap, n);
+                return yono_game_legal_moves(game.get(), m, cap, n);
             });
             if (moves.empty()) break;
             seed = seed * 6364136223846793005u + 1442695040888963407u;
-            ok(yono_position_play(game.get(), moves[(seed >> 33) % moves.size()]));
+            ok(yono_game_play(game.get(), moves[(seed >> 33) % moves.size()]));
             ++plies;
             published = snapshot(game.get());
             changed.notify_all();
@@ -302,7 +302,7 @@ void test_computer_player_thread() {
         }
         // No lock from here: the snapshot is this thread's alone.
         size_t history = 0;
-        ok(yono_position_history(frame.get(), nullptr, 0, &history));
+        ok(yono_game_history(frame.get(), nullptr, 0, &history));
         in_order = in_order && history == last_history + 1;
         last_history = history;
         size_t need = 0;

@@ -21,10 +21,10 @@
         NUL_ARG(fn(pos, __VA_ARGS__, NULL));        \
     } while (0)
 
-typedef yono_status (*text_fn)(const yono_position *, char *, size_t, size_t *);
+typedef yono_status (*text_fn)(const yono_game *, char *, size_t, size_t *);
 
 /* The buffer rules, for one text-writing function. */
-static void check_text_fn(const char *name, text_fn fn, const yono_position *pos) {
+static void check_text_fn(const char *name, text_fn fn, const yono_game *pos) {
     size_t need = 0;
     char small[4] = {'x', 'x', 'x', 'x'};
     NUL_ARG(fn(NULL, small, sizeof small, &need));
@@ -56,86 +56,86 @@ static void check_text_fn(const char *name, text_fn fn, const yono_position *pos
 }
 
 int main(void) {
-    yono_position *pos = NULL;
-    yono_position *shogi = NULL;
-    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_YONO, &pos));
-    CHECK_OK(yono_position_new_ruleset(YONO_RULESET_SHOGI, &shogi));
+    yono_game *pos = NULL;
+    yono_game *shogi = NULL;
+    CHECK_OK(yono_game_new_ruleset(YONO_RULESET_YONO, &pos));
+    CHECK_OK(yono_game_new_ruleset(YONO_RULESET_SHOGI, &shogi));
     const char *start = "wLwRwP1nKnGnSnNnL/wNwBwP4nBnR/wS1wP1nPnPnPnPnP/wG1wP6/wK1wP3eP1eK/6eP1eG/"
                         "sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s -/-/-/- swne 1";
-    yono_position *made = (yono_position *)&made;
+    yono_game *made = (yono_game *)&made;
 
     /* Creation. */
-    NUL_ARG(yono_position_new_ruleset(YONO_RULESET_YONO, NULL));
-    NUL_ARG(yono_position_from_text(NULL, &made));
+    NUL_ARG(yono_game_new_ruleset(YONO_RULESET_YONO, NULL));
+    NUL_ARG(yono_game_from_text(NULL, &made));
     CHECK(made == NULL);
-    made = (yono_position *)&made;
-    NUL_ARG(yono_position_from_text(start, NULL));
-    NUL_ARG(yono_position_from_text(NULL, NULL));
-    NUL_ARG(yono_position_from_sfen(NULL, &made));
+    made = (yono_game *)&made;
+    NUL_ARG(yono_game_from_text(start, NULL));
+    NUL_ARG(yono_game_from_text(NULL, NULL));
+    NUL_ARG(yono_game_from_sfen(NULL, &made));
     CHECK(made == NULL);
-    NUL_ARG(yono_position_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", NULL));
-    made = (yono_position *)&made;
-    NUL_ARG(yono_position_clone(NULL, &made));
+    NUL_ARG(yono_game_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", NULL));
+    made = (yono_game *)&made;
+    NUL_ARG(yono_game_clone(NULL, &made));
     CHECK(made == NULL);
-    NUL_ARG(yono_position_clone(pos, NULL));
-    yono_position_free(NULL);
+    NUL_ARG(yono_game_clone(pos, NULL));
+    yono_game_free(NULL);
 
     /* Queries: NULL handle, NULL output. */
     yono_ruleset rs;
-    NUL_QUERY(yono_position_ruleset, rs);
+    NUL_QUERY(yono_game_ruleset, rs);
     yono_seat seat;
-    NUL_QUERY(yono_position_turn, seat);
+    NUL_QUERY(yono_game_turn, seat);
     yono_seat_set set;
-    NUL_QUERY(yono_position_seats_in_game, set);
+    NUL_QUERY(yono_game_seats_in_game, set);
     uint32_t number;
-    NUL_QUERY(yono_position_move_number, number);
+    NUL_QUERY(yono_game_move_number, number);
     yono_piece piece;
-    NUL_QUERY_WITH(yono_position_piece_at, piece, 0);
-    NUL_ARG(yono_position_piece_at(pos, 200, NULL)); /* NULL is reported first */
+    NUL_QUERY_WITH(yono_game_piece_at, piece, 0);
+    NUL_ARG(yono_game_piece_at(pos, 200, NULL)); /* NULL is reported first */
     uint8_t count;
-    NUL_QUERY_WITH(yono_position_reserve_count, count, 0, YONO_PIECE_PAWN);
-    NUL_QUERY_WITH(yono_position_threatened_by, set, 0);
+    NUL_QUERY_WITH(yono_game_reserve_count, count, 0, YONO_PIECE_PAWN);
+    NUL_QUERY_WITH(yono_game_threatened_by, set, 0);
     yono_game_status gs;
-    NUL_QUERY(yono_position_status, gs);
-    NUL_QUERY(yono_position_winner, seat);
+    NUL_QUERY(yono_game_get_status, gs);
+    NUL_QUERY(yono_game_winner, seat);
     int8_t score;
-    NUL_QUERY_WITH(yono_position_score, score, 0);
+    NUL_QUERY_WITH(yono_game_score, score, 0);
     uint8_t out;
-    NUL_QUERY_WITH(yono_position_is_out, out, 0);
+    NUL_QUERY_WITH(yono_game_is_out, out, 0);
     uint64_t nodes;
-    NUL_QUERY_WITH(yono_position_perft, nodes, 1);
+    NUL_QUERY_WITH(yono_game_perft, nodes, 1);
 
     /* Move arrays. */
     yono_move moves[YONO_MAX_MOVES];
     size_t n = 0;
-    NUL_ARG(yono_position_legal_moves(NULL, moves, YONO_MAX_MOVES, &n));
-    NUL_ARG(yono_position_legal_moves(pos, NULL, 0, NULL));
-    NUL_ARG(yono_position_legal_moves(pos, NULL, 5, &n));
-    CHECK_OK(yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, NULL));
-    SHORT(yono_position_legal_moves(pos, moves, 0, &n));
+    NUL_ARG(yono_game_legal_moves(NULL, moves, YONO_MAX_MOVES, &n));
+    NUL_ARG(yono_game_legal_moves(pos, NULL, 0, NULL));
+    NUL_ARG(yono_game_legal_moves(pos, NULL, 5, &n));
+    CHECK_OK(yono_game_legal_moves(pos, moves, YONO_MAX_MOVES, NULL));
+    SHORT(yono_game_legal_moves(pos, moves, 0, &n));
     CHECK(n == 12);
     /* An exact-size heap array for every count. */
     yono_move *exact = (yono_move *)malloc(sizeof(yono_move) * 12);
-    CHECK_OK(yono_position_legal_moves(pos, exact, 12, &n));
+    CHECK_OK(yono_game_legal_moves(pos, exact, 12, &n));
     for (size_t cap = 1; cap < 12; cap++) {
-        SHORT(yono_position_legal_moves(pos, exact, cap, NULL));
+        SHORT(yono_game_legal_moves(pos, exact, cap, NULL));
     }
     free(exact);
-    NUL_ARG(yono_position_history(NULL, moves, 4, &n));
-    NUL_ARG(yono_position_history(pos, NULL, 0, NULL));
-    NUL_ARG(yono_position_history(pos, NULL, 1, &n));
-    CHECK_OK(yono_position_history(pos, NULL, 0, &n));
+    NUL_ARG(yono_game_history(NULL, moves, 4, &n));
+    NUL_ARG(yono_game_history(pos, NULL, 0, NULL));
+    NUL_ARG(yono_game_history(pos, NULL, 1, &n));
+    CHECK_OK(yono_game_history(pos, NULL, 0, &n));
     CHECK(n == 0);
-    CHECK_OK(yono_position_history(pos, moves, 0, &n)); /* zero moves fit in zero */
+    CHECK_OK(yono_game_history(pos, moves, 0, &n)); /* zero moves fit in zero */
 
     /* Moves. */
     yono_move mv = {YONO_MOVE_BOARD, YONO_SQUARE(5, 7), YONO_SQUARE(5, 6), 0, 0};
-    NUL_ARG(yono_position_check_move(NULL, mv));
-    NUL_ARG(yono_position_play(NULL, mv));
-    NUL_ARG(yono_position_play_text(NULL, "5g5f"));
-    NUL_ARG(yono_position_play_text(pos, NULL));
-    NUL_ARG(yono_position_undo(NULL, &mv));
-    NUL_ARG(yono_position_undo(NULL, NULL));
+    NUL_ARG(yono_game_check_move(NULL, mv));
+    NUL_ARG(yono_game_play(NULL, mv));
+    NUL_ARG(yono_game_play_text(NULL, "5g5f"));
+    NUL_ARG(yono_game_play_text(pos, NULL));
+    NUL_ARG(yono_game_undo(NULL, &mv));
+    NUL_ARG(yono_game_undo(NULL, NULL));
     NUL_ARG(yono_move_from_text(NULL, &mv));
     NUL_ARG(yono_move_from_text("5g5f", NULL));
     char mbuf[YONO_MOVE_TEXT_MAX];
@@ -148,19 +148,19 @@ int main(void) {
     }
     /* A NULL pointer argument fails before anything happens. */
     char before[1100], after[1100];
-    CHECK_OK(yono_position_text(pos, before, sizeof before, NULL));
-    NUL_ARG(yono_position_play_text(pos, NULL));
-    CHECK_OK(yono_position_text(pos, after, sizeof after, NULL));
+    CHECK_OK(yono_game_text(pos, before, sizeof before, NULL));
+    NUL_ARG(yono_game_play_text(pos, NULL));
+    CHECK_OK(yono_game_text(pos, after, sizeof after, NULL));
     CHECK(strcmp(before, after) == 0);
 
     /* Undo with NULL `undone` is allowed. */
-    CHECK_OK(yono_position_play(pos, mv));
-    CHECK_OK(yono_position_undo(pos, NULL));
+    CHECK_OK(yono_game_play(pos, mv));
+    CHECK_OK(yono_game_undo(pos, NULL));
 
     /* Text functions. */
-    check_text_fn("yono_position_text", yono_position_text, pos);
-    check_text_fn("yono_position_diagram", yono_position_diagram, pos);
-    check_text_fn("yono_position_sfen", yono_position_sfen, shogi);
+    check_text_fn("yono_game_text", yono_game_text, pos);
+    check_text_fn("yono_game_diagram", yono_game_diagram, pos);
+    check_text_fn("yono_game_sfen", yono_game_sfen, shogi);
 
     /* The library-wide functions never return NULL. */
     CHECK(yono_version() != NULL);
@@ -168,7 +168,7 @@ int main(void) {
     CHECK(yono_last_error_code() != NULL);
     CHECK(yono_status_name(12345) != NULL);
 
-    yono_position_free(shogi);
-    yono_position_free(pos);
+    yono_game_free(shogi);
+    yono_game_free(pos);
     return check_summary("test_null");
 }

@@ -12,8 +12,8 @@ static const char *MIDGAME =
     "sP1sNsPsP4/sR7n+P/sL1sS1s+B4 n G4P/P/P/- swn0 74";
 
 static void test_svg(void) {
-    yono_position *pos = NULL;
-    CHECK_OK(yono_position_from_text(MIDGAME, &pos));
+    yono_game *pos = NULL;
+    CHECK_OK(yono_game_from_text(MIDGAME, &pos));
     yono_svg_options opts = YONO_SVG_OPTIONS_INIT;
     CHECK(opts.size == 640 && opts.show_threats == 1 && opts.zones_for == YONO_SEAT_NONE);
     CHECK(opts.struct_size == sizeof opts && opts.orientation == YONO_SEAT_SOUTH);
@@ -32,7 +32,7 @@ static void test_svg(void) {
     if (plain == NULL || dflt == NULL) {
         free(plain);
         free(dflt);
-        yono_position_free(pos);
+        yono_game_free(pos);
         return;
     }
     CHECK(strcmp(plain, dflt) == 0);
@@ -157,7 +157,7 @@ static void test_svg(void) {
     free(zones);
     free(plain);
     free(dflt);
-    yono_position_free(pos);
+    yono_game_free(pos);
 }
 
 /* Geometry: every square's rectangle maps back to it in every orientation, reserve
@@ -207,20 +207,37 @@ static void test_svg_geometry(void) {
                  "null_argument");
 }
 
+/* `prefix` then `record` loads, and saves as `expected` (the text form). */
+static void check_loads_as(const char *prefix, const char *record, const char *expected) {
+    size_t n = strlen(prefix), m = strlen(record);
+    char *joined = (char *)malloc(n + m + 1);
+    CHECK(joined != NULL);
+    if (joined == NULL) return;
+    memcpy(joined, prefix, n);
+    memcpy(joined + n, record, m + 1);
+    yono_record *rec = NULL;
+    CHECK_OK(yono_record_load(joined, &rec, NULL));
+    char *saved = rec != NULL ? save(rec) : NULL;
+    CHECK(saved != NULL && strcmp(saved, expected) == 0);
+    free(saved);
+    yono_record_free(rec);
+    free(joined);
+}
+
 static void test_record(void) {
     /* A complete random game. */
-    yono_position *pos = yono_position_new();
+    yono_game *pos = yono_game_new();
     yono_move moves[YONO_MAX_MOVES];
     unsigned long long s = 12345;
     for (;;) {
         size_t n = 0;
-        CHECK_OK(yono_position_legal_moves(pos, moves, YONO_MAX_MOVES, &n));
+        CHECK_OK(yono_game_legal_moves(pos, moves, YONO_MAX_MOVES, &n));
         if (n == 0) break;
         s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-        CHECK_OK(yono_position_play(pos, moves[(s >> 33) % n]));
+        CHECK_OK(yono_game_play(pos, moves[(s >> 33) % n]));
     }
     yono_record *rec = NULL;
-    CHECK_OK(yono_record_from_position(pos, &rec));
+    CHECK_OK(yono_record_from_game(pos, &rec));
     size_t plies = 0;
     CHECK_OK(yono_record_ply_count(rec, &plies));
     CHECK(plies > 4);
@@ -236,14 +253,23 @@ static void test_record(void) {
     char value[32];
     CHECK_OK(yono_record_meta(rec, "south", value, sizeof value, NULL));
     CHECK(strcmp(value, "Alice") == 0);
+    /* An absent key and one no record can hold are told apart (by code; the status is
+     * INVALID_ARGUMENT for both, as before), and neither writes the buffer. */
+    strcpy(value, "kept");
     CHECK_STATUS(yono_record_meta(rec, "west", value, sizeof value, NULL),
-                 YONO_STATUS_INVALID_ARGUMENT, "invalid_argument");
+                 YONO_STATUS_INVALID_ARGUMENT, "record_no_such_key");
+    CHECK(strcmp(value, "kept") == 0);
+    CHECK_STATUS(yono_record_meta(rec, "Bad Key", value, sizeof value, NULL),
+                 YONO_STATUS_INVALID_ARGUMENT, "record_bad_key");
+    CHECK_STATUS(yono_record_meta(rec, "status", value, sizeof value, NULL),
+                 YONO_STATUS_INVALID_ARGUMENT, "record_bad_key");
+    CHECK(strcmp(value, "kept") == 0);
 
     char *text = save(rec);
     CHECK(text != NULL);
     if (text == NULL) {
         yono_record_free(rec);
-        yono_position_free(pos);
+        yono_game_free(pos);
         return;
     }
     CHECK(strstr(text, "event: C test\n") != NULL);
@@ -256,20 +282,20 @@ static void test_record(void) {
     CHECK(bad_ply == 0);
     char *again = save(back);
     CHECK(again != NULL && strcmp(again, text) == 0);
-    yono_position *replayed = NULL;
+    yono_game *replayed = NULL;
     CHECK_OK(yono_record_to_game(back, &replayed));
     char a[1100], b[1100];
-    CHECK_OK(yono_position_text(pos, a, sizeof a, NULL));
-    CHECK_OK(yono_position_text(replayed, b, sizeof b, NULL));
+    CHECK_OK(yono_game_text(pos, a, sizeof a, NULL));
+    CHECK_OK(yono_game_text(replayed, b, sizeof b, NULL));
     CHECK(strcmp(a, b) == 0);
     int8_t s1 = -1, s2 = -2;
     for (yono_seat seat = 0; seat < 4; seat++) {
-        CHECK_OK(yono_position_score(pos, seat, &s1));
-        CHECK_OK(yono_position_score(replayed, seat, &s2));
+        CHECK_OK(yono_game_score(pos, seat, &s1));
+        CHECK_OK(yono_game_score(replayed, seat, &s2));
         CHECK(s1 == s2 && s1 >= 0);
     }
     free(again);
-    yono_position_free(replayed);
+    yono_game_free(replayed);
     yono_record_free(back);
 
     /* The JSON form loads back to a record that saves the same text. */
@@ -283,12 +309,10 @@ static void test_record(void) {
                      YONO_STATUS_BUFFER_TOO_SMALL, "buffer_too_small");
         CHECK_OK(yono_record_save_json(rec, json, json_len, NULL));
         CHECK(json[0] == '{' && strstr(json, "\"C test\"") != NULL);
+        check_loads_as("", json, text);
+        /* After a UTF-8 byte-order mark (as Windows editors save files) and white space. */
+        check_loads_as("\xEF\xBB\xBF\n", json, text);
         yono_record *from_json = NULL;
-        CHECK_OK(yono_record_load(json, &from_json, NULL));
-        char *via_json = from_json != NULL ? save(from_json) : NULL;
-        CHECK(via_json != NULL && strcmp(via_json, text) == 0);
-        free(via_json);
-        yono_record_free(from_json);
         CHECK_STATUS(yono_record_load("{\"not\": \"a record\"}", &from_json, NULL),
                      YONO_STATUS_PARSE_ERROR, "record_json");
         CHECK(from_json == NULL);
@@ -296,6 +320,9 @@ static void test_record(void) {
     }
     CHECK_STATUS(yono_record_save_json(NULL, NULL, 0, &json_len), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
+
+    /* The text form after a UTF-8 byte-order mark. */
+    check_loads_as("\xEF\xBB\xBF", text, text);
 
     /* Corrupt move 3: the error names it. */
     char *line = strstr(text, "\n3 n ");
@@ -318,12 +345,12 @@ static void test_record(void) {
     CHECK_STATUS(yono_record_load("", NULL, NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
     CHECK_STATUS(yono_record_save(NULL, NULL, 0, &plies), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
-    CHECK_STATUS(yono_record_from_position(NULL, &back), YONO_STATUS_NULL_ARGUMENT,
+    CHECK_STATUS(yono_record_from_game(NULL, &back), YONO_STATUS_NULL_ARGUMENT,
                  "null_argument");
     yono_record_free(NULL);
     free(text);
     yono_record_free(rec);
-    yono_position_free(pos);
+    yono_game_free(pos);
 }
 
 int main(void) {

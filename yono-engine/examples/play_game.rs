@@ -32,7 +32,7 @@ fn main() {
                     .map(|s| {
                         s.chars()
                             .next()
-                            .and_then(Seat::from_char)
+                            .and_then(Seat::from_letter)
                             .filter(|_| s.len() == 1)
                             .unwrap_or_else(|| usage(&format!("bad seat {s:?} (s, w, n, e)")))
                     })

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use yono::{Bitboard, Move, PieceKind, Position, Seat, SeatState, Square};
+use yono::{Bitboard, PieceKind, Position, Seat, SeatState, Square};
 
 /// One point of score.
 pub(crate) const POINT: i32 = 1000;
@@ -31,6 +31,12 @@ pub(crate) const fn piece_value(kind: PieceKind) -> i32 {
         PieceKind::PromotedLance => 600,
         PieceKind::PromotedPawn => 650,
     }
+}
+
+/// What capturing a piece of `kind` is worth in an exchange: its owner loses it from
+/// the board and the capturer gains it (unpromoted) in reserve.
+pub(crate) const fn exchange_value(kind: PieceKind) -> i32 {
+    piece_value(kind) + reserve_value(kind.unpromoted())
 }
 
 /// A reserve piece can be dropped where it is needed, so it is worth a little more
@@ -75,24 +81,6 @@ pub(crate) fn terminal(pos: &Position, no_moves: bool) -> Option<[i32; 4]> {
         }));
     }
     None
-}
-
-/// The value of a drawn position (a repetition): RULES.md §6 gives every seat still in
-/// the game 3 minus the number of other seats still in; in Shogi a draw is worth half
-/// a win.
-pub(crate) fn draw(pos: &Position) -> [i32; 4] {
-    let k = pos.seats_in_game().len() as i32;
-    let max = pos.ruleset().max_score() as i32;
-    let share = if pos.ruleset().seats().len() == 2 {
-        POINT / 2
-    } else {
-        (max - (k - 1)) * POINT
-    };
-    Seat::ALL.map(|s| match pos.seat_state(s) {
-        SeatState::Out(score) => score as i32 * POINT,
-        SeatState::Playing => share,
-        SeatState::Absent => 0,
-    })
 }
 
 /// Chebyshev distance between two squares.
@@ -202,13 +190,7 @@ pub(crate) fn evaluate(pos: &Position, seed: u64, noise: u32) -> [i32; 4] {
         return done;
     }
     let mut v = strengths(pos);
-    if noise > 0 {
-        let span = 2 * noise as u64 + 1;
-        for (i, x) in v.iter_mut().enumerate() {
-            let h = mix(pos.key() ^ seed.rotate_left(17) ^ (i as u64 + 1).wrapping_mul(0x9E37));
-            *x += (h % span) as i32 - noise as i32;
-        }
-    }
+    add_noise(pos, &mut v, seed, noise);
     let in_game = pos.seats_in_game();
     let k = in_game.len() as i32;
     let base = (pos.ruleset().max_score() as i32 - (k - 1)) * POINT;
@@ -234,6 +216,19 @@ pub(crate) fn evaluate(pos: &Position, seed: u64, noise: u32) -> [i32; 4] {
     e
 }
 
+/// Perturbs the strengths by up to `noise` centi-pawns, from a hash of the position
+/// and the seed.
+fn add_noise(pos: &Position, v: &mut [i32; 4], seed: u64, noise: u32) {
+    if noise == 0 {
+        return;
+    }
+    let span = 2 * noise as u64 + 1;
+    for (i, x) in v.iter_mut().enumerate() {
+        let h = mix(pos.key() ^ seed.rotate_left(17) ^ (i as u64 + 1).wrapping_mul(0x9E37));
+        *x += (h % span) as i32 - noise as i32;
+    }
+}
+
 /// splitmix64's finaliser: a well-spread hash of a 64-bit value.
 pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -241,11 +236,28 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// What a move captures, if anything.
-#[inline]
-pub(crate) fn captured(pos: &Position, mv: Move) -> Option<PieceKind> {
-    match mv {
-        Move::Board { to, .. } => pos.piece_at(to).map(|p| p.kind),
-        _ => None,
+/// The search's evaluation of `pos` for the seat `root`: in Yo\[n\]o its expected
+/// final score in milli-points, in standard Shogi its strength minus the other
+/// seat's in centi-pawns.
+pub(crate) fn search_raw(pos: &Position, root: Seat, seed: u64, noise: u32) -> i32 {
+    if pos.ruleset().seats().len() == 2 {
+        let mut v = strengths(pos);
+        add_noise(pos, &mut v, seed, noise);
+        let other = pos
+            .ruleset()
+            .seats()
+            .without(root)
+            .iter()
+            .next()
+            .unwrap_or(root);
+        v[root.index()] - v[other.index()]
+    } else {
+        evaluate(pos, seed, noise)[root.index()]
     }
+}
+
+/// Standard Shogi: the expected score of a strength difference (centi-pawns), the
+/// evaluation's own sigmoid.
+pub(crate) fn shogi_win_probability(d: i32) -> f64 {
+    0.5 + 0.5 * d as f64 / (SPREAD as f64 + (d as f64).abs())
 }

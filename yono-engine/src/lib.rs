@@ -27,11 +27,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod api;
 mod eval;
+mod handle;
+mod movepick;
+pub mod protocol;
+mod score;
 mod search;
-mod step;
+mod see;
+mod time;
+mod tt;
 
-pub use search::{Engine, EngineConfig, Limits, SearchError, SearchResult, MAX_DEPTH};
+pub use api::{
+    Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,
+    SearchResult, StopToken,
+};
+pub use handle::{EngineHandle, InfoCallback, JobError, SearchJob};
+pub use search::{Engine, Features, MAX_DEPTH};
 
 use yono::{Position, Seat};
 

@@ -9,7 +9,7 @@ fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position
     let mut board = [None; 81];
     for item in pieces.split_whitespace() {
         let mut chars = item.chars();
-        let seat = Seat::from_char(chars.next().unwrap()).unwrap();
+        let seat = Seat::from_letter(chars.next().unwrap()).unwrap();
         let mut rest: String = chars.collect();
         let promoted = rest.starts_with('+');
         if promoted {
@@ -39,7 +39,7 @@ fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position
     });
     let setup = Setup {
         board,
-        turn: Seat::from_char(turn).unwrap(),
+        turn: Seat::from_letter(turn).unwrap(),
         reserves: reserves.into(),
         seats: yono::BySeat::new([states[0], states[1], states[2], states[3]]),
         move_number: 1,
@@ -90,13 +90,16 @@ fn forced_after(pos: &Position, root: Seat, target: Seat, n: u32) -> bool {
         .all(|&mv| forced_after(&after(pos, mv), root, target, n))
 }
 
-fn engine_move(pos: &Position, depth: u32) -> Move {
+/// The engine's move at `depth` full-width plies, and the mate distance it reports.
+/// The search is selective (late moves are searched shallower first), so it is
+/// given a few plies more than the forced line is long.
+fn engine_move(pos: &Position, depth: u32) -> (Move, Option<i32>) {
     let mut engine = Engine::default();
     let result = engine
-        .search(pos, Limits::depth(depth).with_nodes(2_000_000))
+        .search(pos, Limits::depth(depth + 4).with_nodes(2_000_000))
         .unwrap();
     assert!(pos.is_legal(result.best_move));
-    result.best_move
+    (result.best_move, result.mate)
 }
 
 struct Case {
@@ -241,13 +244,25 @@ fn the_cases_are_what_they_claim() {
 fn finds_forced_eliminations() {
     for case in cases() {
         let root = case.pos.turn();
-        let depth = case.pos.seats_in_game().len() as u32 * case.moves;
-        let mv = engine_move(&case.pos, depth);
+        let seats = case.pos.seats_in_game().len() as u32;
+        let (mv, mate) = engine_move(&case.pos, seats * case.moves);
         assert!(
             forced_after(&after(&case.pos, mv), root, case.target, case.moves - 1),
             "{}: engine played {mv}, which does not force the elimination",
             case.name
         );
+        // With two seats the elimination ends the game: a mate, reported in plies.
+        // Shogi's loser is mated when it is to move without a move (after the
+        // winner's n-th move); a Yo[n]o seat falls once it has passed and the winner
+        // is about to move again.
+        if seats == 2 {
+            let plies = if case.pos.ruleset() == Ruleset::Shogi {
+                2 * case.moves as i32 - 1
+            } else {
+                2 * case.moves as i32
+            };
+            assert_eq!(mate, Some(plies), "{}: mate distance", case.name);
+        }
     }
 }
 
@@ -348,6 +363,7 @@ fn deterministic_for_a_node_limit_and_seed() {
             seed,
             noise: 20,
             hash_mb: 1,
+            ..Default::default()
         };
         for pos in &positions {
             let a = Engine::new(config)
@@ -418,7 +434,7 @@ fn cases_file_is_fresh() {
             "{}|{}|{}|{}|{}\n",
             case.name,
             case.pos.text(),
-            case.target.char(),
+            case.target.letter(),
             case.moves,
             solutions.join(" ")
         );

@@ -14,8 +14,8 @@ int main(int argc, char **argv) {
     const char *which = argc > 1 ? argv[1] : "yono";
     unsigned depth = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 6;
     yono_ruleset ruleset = strcmp(which, "shogi") == 0 ? YONO_RULESET_SHOGI : YONO_RULESET_YONO;
-    struct yono_position *pos = NULL;
-    if (yono_position_new_ruleset(ruleset, &pos) != YONO_STATUS_OK) {
+    yono_game *pos = NULL;
+    if (yono_game_new_ruleset(ruleset, &pos) != YONO_STATUS_OK) {
         fprintf(stderr, "error: %s\n", yono_last_error_message());
         return 1;
     }
@@ -23,15 +23,15 @@ int main(int argc, char **argv) {
     uint64_t nodes = 0;
     /* Warm-up, as the Rust example's smaller depths are: the first call pays the page
      * faults of the attack tables. */
-    if (depth > 1 && yono_position_perft(pos, depth - 1, &nodes) != YONO_STATUS_OK) {
+    if (depth > 1 && yono_game_perft(pos, depth - 1, &nodes) != YONO_STATUS_OK) {
         fprintf(stderr, "error: %s\n", yono_last_error_message());
-        yono_position_free(pos);
+        yono_game_free(pos);
         return 1;
     }
     timespec_get(&start, TIME_UTC);
-    enum yono_status status = yono_position_perft(pos, depth, &nodes);
+    enum yono_status status = yono_game_perft(pos, depth, &nodes);
     timespec_get(&end, TIME_UTC);
-    yono_position_free(pos);
+    yono_game_free(pos);
     if (status != YONO_STATUS_OK) {
         fprintf(stderr, "error: %s\n", yono_last_error_message());
         return 1;

@@ -1,32 +1,93 @@
-//! The engine (`yono_engine_*`): a search for the best move, callable from a
-//! background thread while another thread stays responsive and may stop it.
+//! The engine (`yono_engine_*`, `yono_search_*`): a search for the best move on the
+//! engine's own worker thread (yono-engine's `EngineHandle`), so the caller's thread
+//! stays free. yono_engine_start() requests a search and returns at once with a
+//! yono_search: stop it, poll its progress and result, or wait. Each search has its
+//! own stop token, created with the request, so a stop is never lost.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ::yono_engine::{Engine, EngineConfig, Limits};
+use ::yono_engine::{EngineConfig, EngineHandle, JobError, Limits, SearchError, SearchInfo, SearchJob, SearchResult};
 
-use super::{
-    game_ref, guard, out_mut, to_c_move, yono_move, yono_position, yono_status, Fail, Res,
-    YONO_STATUS_GAME_OVER,
+use crate::boundary::yono_status::{YONO_STATUS_GAME_OVER, YONO_STATUS_INTERNAL_ERROR};
+use crate::boundary::{
+    free_handle, guard, guard_value, into_handle, out_mut, read_versioned, struct_size, try_ref, versioned, write_versioned, yono_status,
+    Castable, Fail, HandleType, Res,
 };
+use crate::convert::ToC;
+// yono_engine_search keeps its published parameter type (the same struct).
+use crate::game::{yono_game, yono_position};
+use crate::types::yono_move;
 
 /// The longest principal variation a yono_search_result holds.
 pub const YONO_ENGINE_MAX_PV: usize = 32;
 
-/// A search engine (opaque). Create with yono_engine_new(), destroy with
-/// yono_engine_free().
+/// A search engine (opaque), searching on a worker thread of its own. Create with
+/// yono_engine_new(), destroy with yono_engine_free().
 ///
-/// Threading contract: yono_engine_search() may be called from any thread; calls on
-/// one engine are serialised (a second call waits for the first). yono_engine_stop()
-/// may be called from any thread at any time while the handle is alive, also while
-/// a search runs on another thread: that is how a GUI thread stays responsive while
-/// a background thread searches. yono_engine_free() must not overlap any other call
-/// on the engine.
+/// Threading contract: every function taking a `const yono_engine *` may be called
+/// from any thread at any time while the handle is alive. Searches run one at a time
+/// in the order they were requested (yono_engine_start() or yono_engine_search()).
+/// yono_engine_free() must not overlap any other call on the engine; it stops the
+/// running search, and searches still waiting end with YONO_STATUS_INVALID_ARGUMENT
+/// ("the engine was shut down").
 pub struct yono_engine {
-    engine: Mutex<Engine>,
-    stop: Arc<AtomicBool>,
+    _opaque: [u8; 0],
+}
+
+impl Castable for yono_engine {
+    type RustType = EngineHandle;
+    const TYPE: HandleType = HandleType::Engine;
+}
+
+/// One requested search (opaque), from yono_engine_start(). Stop it with
+/// yono_search_stop(), read its progress with yono_search_progress(), its result with
+/// yono_search_poll() (without waiting) or yono_search_wait(), and release it with
+/// yono_search_free(). It does not depend on its engine staying alive. Every function
+/// may be called from any thread at any time while the handle is alive, except
+/// yono_search_free(), which must not overlap another call on it.
+pub struct yono_search {
+    _opaque: [u8; 0],
+}
+
+impl Castable for yono_search {
+    type RustType = SearchJob;
+    const TYPE: HandleType = HandleType::Search;
+}
+
+/// One completed iteration of a running search (yono_search_progress()). Set `size`
+/// to sizeof(yono_search_info) before the call; later versions may append fields.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct yono_search_info {
+    /// sizeof(yono_search_info), set by the caller.
+    pub size: usize,
+    /// Full-width plies of the iteration.
+    pub depth: u32,
+    /// The deepest ply reached, extensions and quiescence included.
+    pub seldepth: u32,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// Positions per second so far.
+    pub nps: u64,
+    /// Seconds since the search started.
+    pub time_seconds: f64,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+    /// Which line this is (1 is the best).
+    pub multipv: u32,
+    /// The expected final score of the seat to move (0..3 Yo[n]o, 0..1 Shogi).
+    pub score: f64,
+    /// Each seat's expected final score at the end of the line, by seat index; NAN
+    /// for seats not in the ruleset.
+    pub eval: [f64; 4],
+    /// Whether the search sees a forced end (then `mate` is set).
+    pub has_mate: bool,
+    /// Plies to the forced end: positive when it is good for the seat to move.
+    pub mate: i32,
+    /// The line (pv_len moves).
+    pub pv: [yono_move; YONO_ENGINE_MAX_PV],
+    /// Number of moves in pv.
+    pub pv_len: usize,
 }
 
 /// How to build an engine. Fill with yono_engine_options_default(), then change what
@@ -88,24 +149,10 @@ pub struct yono_search_result {
     pub stopped: bool,
 }
 
-/// Copies the caller's struct, of the caller's `size`, over `base`: fields a smaller
-/// (older) struct lacks keep their defaults.
-///
-/// # Safety
-/// `p` points to at least `size` readable bytes, where `size` is the struct's first
-/// field (read first).
-unsafe fn read_sized<T: Copy>(p: *const T, base: T) -> Res<T> {
-    // SAFETY: non-NULL (checked by the caller) and starts with a usize, per contract.
-    let size = unsafe { *(p as *const usize) };
-    if size < std::mem::size_of::<usize>() {
-        return Err(Fail::invalid(format!("size {size} is too small")));
-    }
-    let n = size.min(std::mem::size_of::<T>());
-    let mut out = base;
-    // SAFETY: both regions are valid for n bytes and do not overlap.
-    unsafe { std::ptr::copy_nonoverlapping(p as *const u8, &mut out as *mut T as *mut u8, n) };
-    Ok(out)
-}
+versioned!(yono_engine_options, size);
+versioned!(yono_search_limits, size);
+versioned!(yono_search_result, size);
+versioned!(yono_search_info, size);
 
 fn default_options() -> yono_engine_options {
     let d = EngineConfig::default();
@@ -119,6 +166,7 @@ fn default_options() -> yono_engine_options {
 
 /// Fills `*out` with the default options (size set).
 /// Errors: NULL_ARGUMENT (out).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_options_default(out: *mut yono_engine_options) -> yono_status {
     guard(|| {
@@ -128,14 +176,13 @@ pub unsafe extern "C" fn yono_engine_options_default(out: *mut yono_engine_optio
     })
 }
 
-/// A new engine, stored in `*out` (NULL on failure). `options` may be NULL for the
-/// defaults. Ownership: the caller frees it with yono_engine_free().
+/// A new engine, stored in `*out` (NULL on failure), with its worker thread.
+/// `options` may be NULL for the defaults. Ownership: the caller frees it with
+/// yono_engine_free().
 /// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (size or hash_mb out of range).
+#[must_use]
 #[no_mangle]
-pub unsafe extern "C" fn yono_engine_new(
-    options: *const yono_engine_options,
-    out: *mut *mut yono_engine,
-) -> yono_status {
+pub unsafe extern "C" fn yono_engine_new(options: *const yono_engine_options, out: *mut *mut yono_engine) -> yono_status {
     guard(|| {
         // SAFETY: NULL or writable, per the contract.
         let out = unsafe { out_mut(out, "out") }?;
@@ -144,57 +191,151 @@ pub unsafe extern "C" fn yono_engine_new(
             default_options()
         } else {
             // SAFETY: a caller struct with its size, per the contract.
-            unsafe { read_sized(options, default_options()) }?
+            unsafe { read_versioned(options, default_options(), "options") }?
         };
         if !(1..=4096).contains(&opts.hash_mb) {
-            return Err(Fail::invalid(format!(
-                "hash_mb must be 1 to 4096, got {}",
-                opts.hash_mb
-            )));
+            return Err(Fail::invalid(format!("hash_mb must be 1 to 4096, got {}", opts.hash_mb)));
         }
-        let engine = Engine::new(EngineConfig {
+        *out = into_handle(EngineHandle::new(EngineConfig {
             seed: opts.seed,
             hash_mb: opts.hash_mb as usize,
             noise: opts.noise,
-        });
-        let stop = engine.stop_flag();
-        *out = Box::into_raw(Box::new(yono_engine {
-            engine: Mutex::new(engine),
-            stop,
+            ..Default::default()
         }));
         Ok(())
     })
 }
 
-/// Releases an engine. NULL is allowed and does nothing. No other call on the engine
-/// may be running.
+/// Releases an engine: stops its running search and joins its worker thread. NULL
+/// is allowed and does nothing. No other call on the engine may be running.
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_free(engine: *mut yono_engine) {
-    // SAFETY: NULL or a live handle from Box::into_raw, freed once, per the contract.
-    unsafe { super::free_handle(engine) }
+    // SAFETY: NULL or a live handle, freed once, per the contract.
+    unsafe { free_handle(engine) }
 }
 
-/// Asks the running search of `engine` to stop soon; it then returns the best move
-/// found so far, with `stopped` set. Safe to call from any thread at any time while
-/// the handle is alive. A stop issued while no search runs is forgotten when the next
-/// search starts: a GUI that must be sure repeats it until the search returns.
+/// Stops every search of `engine` requested before this call, running or waiting
+/// (each then ends with the best move found so far, `stopped` set). Safe to call
+/// from any thread at any time while the handle is alive. A search requested after
+/// this call is not affected; to stop one particular search, yono_search_stop().
 /// Errors: NULL_ARGUMENT (engine).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_stop(engine: *const yono_engine) -> yono_status {
     guard(|| {
-        // SAFETY: NULL or a live handle, per the contract; only the atomic is touched.
-        let engine = unsafe { engine.as_ref() }.ok_or_else(|| Fail::null("engine"))?;
-        engine.stop.store(true, Ordering::Relaxed);
+        // SAFETY: NULL or a live handle, per the contract.
+        let engine = unsafe { try_ref(engine) }?;
+        engine.stop_all();
         Ok(())
     })
 }
 
+/// Reads the caller's limits (NULL: none, so only a stop ends the search).
+///
+/// # Safety
+/// `limits` is NULL or points to a yono_search_limits of its stated size.
+unsafe fn read_limits(limits: *const yono_search_limits) -> Res<Limits> {
+    let zero = yono_search_limits {
+        size: std::mem::size_of::<yono_search_limits>(),
+        nodes: 0,
+        depth: 0,
+        time_seconds: 0.0,
+    };
+    let lim = if limits.is_null() {
+        zero
+    } else {
+        // SAFETY: a caller struct with its size, per the contract.
+        unsafe { read_versioned(limits, zero, "limits") }?
+    };
+    if !(lim.time_seconds.is_finite() && lim.time_seconds >= 0.0 && lim.time_seconds < 1e9) {
+        return Err(Fail::invalid(format!(
+            "time_seconds must be a number of seconds >= 0, got {}",
+            lim.time_seconds
+        )));
+    }
+    Ok(Limits {
+        nodes: (lim.nodes > 0).then_some(lim.nodes),
+        depth: (lim.depth > 0).then_some(lim.depth),
+        time: (lim.time_seconds > 0.0).then(|| Duration::from_secs_f64(lim.time_seconds)),
+        ..Default::default()
+    })
+}
+
+fn game_over() -> Fail {
+    Fail::new(YONO_STATUS_GAME_OVER, "game_over", "the game is over: there is no move to search")
+}
+
+fn c_pv(line: &[::yono::Move]) -> ([yono_move; YONO_ENGINE_MAX_PV], usize) {
+    let mut pv = [yono_move::default(); YONO_ENGINE_MAX_PV];
+    for (slot, &mv) in pv.iter_mut().zip(line) {
+        *slot = mv.to_c();
+    }
+    (pv, line.len().min(YONO_ENGINE_MAX_PV))
+}
+
+fn c_result(r: &SearchResult, size: usize) -> yono_search_result {
+    let (pv, pv_len) = c_pv(&r.pv);
+    yono_search_result {
+        size,
+        best_move: r.best_move.to_c(),
+        pv,
+        pv_len,
+        score: r.score,
+        eval: r.eval.map(|e| e.unwrap_or(f64::NAN)),
+        depth: r.depth,
+        nodes: r.nodes,
+        time_seconds: r.time.as_secs_f64(),
+        stopped: r.stopped,
+    }
+}
+
+fn c_info(i: &SearchInfo, size: usize) -> yono_search_info {
+    let (pv, pv_len) = c_pv(&i.pv);
+    yono_search_info {
+        size,
+        depth: i.depth,
+        seldepth: i.seldepth,
+        nodes: i.nodes,
+        nps: i.nps,
+        time_seconds: i.time.as_secs_f64(),
+        hashfull: i.hashfull,
+        multipv: i.multipv,
+        score: i.score,
+        eval: i.scores.map(|e| e.unwrap_or(f64::NAN)),
+        has_mate: i.mate.is_some(),
+        mate: i.mate.unwrap_or(0),
+        pv,
+        pv_len,
+    }
+}
+
+/// Stores a job's result in the caller's struct, or turns its error into a Fail.
+///
+/// # Safety
+/// `out` is writable for `size` bytes.
+unsafe fn deliver(result: Result<SearchResult, JobError>, out: *mut yono_search_result, size: usize) -> Res {
+    match result {
+        Ok(r) => {
+            // SAFETY: per this function's contract.
+            unsafe { write_versioned(out, &c_result(&r, size), size) };
+            Ok(())
+        }
+        Err(JobError::Search(SearchError::GameOver)) => Err(game_over()),
+        Err(JobError::ShutDown) => Err(Fail::invalid("the engine was shut down before the search ran")),
+        Err(e) => Err(Fail::new(YONO_STATUS_INTERNAL_ERROR, "internal_error", e.to_string())),
+    }
+}
+
 /// Searches `pos` for the seat to move within `limits` (NULL: no limit, so only
-/// yono_engine_stop() ends it) and stores the result in `*out` (whose `size` the
-/// caller sets). `pos` is copied at the start and must not change during that copy;
-/// the search itself runs on the copy.
+/// yono_engine_stop() ends it) and waits for the result, stored in `*out` (whose
+/// `size` the caller sets). The game (with its history) is copied at the start and
+/// must not change during that copy. The same as yono_engine_start() followed by
+/// yono_search_wait(); a stop for this search from another thread is only certain to
+/// count once the search has been requested, so a GUI that searches on a thread of
+/// its own should use yono_engine_start() and keep the yono_search to stop.
 /// Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
 /// negative or non-finite time), GAME_OVER (no move to search).
+#[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_engine_search(
     engine: *const yono_engine,
@@ -204,85 +345,151 @@ pub unsafe extern "C" fn yono_engine_search(
 ) -> yono_status {
     guard(|| {
         // SAFETY: NULL or live handles and writable memory, per the contract.
-        let engine = unsafe { engine.as_ref() }.ok_or_else(|| Fail::null("engine"))?;
+        let engine = unsafe { try_ref(engine) }?;
         // SAFETY: as above.
-        let game = unsafe { game_ref(pos) }?;
-        if out.is_null() {
-            return Err(Fail::null("out"));
-        }
-        // SAFETY: non-NULL; its first field is the size, per the contract.
-        let out_size = unsafe { *(out as *const usize) };
-        if out_size < std::mem::size_of::<usize>() {
-            return Err(Fail::invalid(format!("out->size {out_size} is too small")));
-        }
-        let lim = if limits.is_null() {
-            yono_search_limits {
-                size: std::mem::size_of::<yono_search_limits>(),
-                nodes: 0,
-                depth: 0,
-                time_seconds: 0.0,
-            }
-        } else {
-            let zero = yono_search_limits {
-                size: 0,
-                nodes: 0,
-                depth: 0,
-                time_seconds: 0.0,
-            };
-            // SAFETY: a caller struct with its size, per the contract.
-            unsafe { read_sized(limits, zero) }?
-        };
-        if !(lim.time_seconds.is_finite() && lim.time_seconds >= 0.0 && lim.time_seconds < 1e9) {
-            return Err(Fail::invalid(format!(
-                "time_seconds must be a number of seconds >= 0, got {}",
-                lim.time_seconds
-            )));
-        }
-        let limits = Limits {
-            nodes: (lim.nodes > 0).then_some(lim.nodes),
-            depth: (lim.depth > 0).then_some(lim.depth),
-            time: (lim.time_seconds > 0.0).then(|| Duration::from_secs_f64(lim.time_seconds)),
-        };
+        let game = unsafe { try_ref(pos) }?;
+        // SAFETY: as above.
+        let size = unsafe { struct_size(out, "out") }?;
+        // SAFETY: as above.
+        let limits = unsafe { read_limits(limits) }?;
         if game.is_over() {
-            return Err(Fail::new(
-                YONO_STATUS_GAME_OVER,
-                "game_over",
-                "the game is over: there is no move to search",
-            ));
+            return Err(game_over());
         }
-        let position = game.position().clone();
-        let mut guard = engine
-            .engine
-            .lock()
-            .map_err(|_| Fail::invalid("the engine is unusable after an internal error"))?;
-        let r = guard
-            .search(&position, limits)
-            .map_err(|e| Fail::new(YONO_STATUS_GAME_OVER, "game_over", e.to_string()))?;
-        drop(guard);
-        let mut result = yono_search_result {
-            size: out_size,
-            best_move: to_c_move(r.best_move),
-            pv: [yono_move::default(); YONO_ENGINE_MAX_PV],
-            pv_len: r.pv.len().min(YONO_ENGINE_MAX_PV),
-            score: r.score,
-            eval: r.eval.map(|e| e.unwrap_or(f64::NAN)),
-            depth: r.depth,
-            nodes: r.nodes,
-            time_seconds: r.time.as_secs_f64(),
-            stopped: r.stopped,
-        };
-        for (slot, &mv) in result.pv.iter_mut().zip(&r.pv) {
-            *slot = to_c_move(mv);
+        let result = engine.start(game, limits).wait();
+        // SAFETY: `out` is writable for its size, per the contract.
+        unsafe { deliver(result, out, size) }
+    })
+}
+
+/// Requests a search of `pos` (the game, with its history, copied now) within
+/// `limits` (NULL: no limit, so only a stop ends it) and returns at once with the
+/// search in `*out` (NULL on failure). The search runs on the engine's worker thread
+/// after the ones requested before it. A stop sent to it at any time from now on
+/// (yono_search_stop(), or yono_engine_stop()) is kept, even if the worker has not
+/// begun it yet. Ownership: the caller frees `*out` with yono_search_free().
+/// Errors: NULL_ARGUMENT (engine, pos, out), INVALID_ARGUMENT (a size too small, a
+/// negative or non-finite time), GAME_OVER (no move to search).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_engine_start(
+    engine: *const yono_engine,
+    pos: *const yono_game,
+    limits: *const yono_search_limits,
+    out: *mut *mut yono_search,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or writable, per the contract.
+        let out = unsafe { out_mut(out, "out") }?;
+        *out = std::ptr::null_mut();
+        // SAFETY: NULL or live handles, per the contract.
+        let engine = unsafe { try_ref(engine) }?;
+        // SAFETY: as above.
+        let game = unsafe { try_ref(pos) }?;
+        // SAFETY: as above.
+        let limits = unsafe { read_limits(limits) }?;
+        if game.is_over() {
+            return Err(game_over());
         }
-        let n = out_size.min(std::mem::size_of::<yono_search_result>());
-        // SAFETY: `out` is writable for the caller's size, per the contract.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                &result as *const yono_search_result as *const u8,
-                out as *mut u8,
-                n,
-            )
-        };
+        let job = engine.start(game, limits);
+        *out = into_handle(job);
         Ok(())
     })
+}
+
+/// Asks `search` to stop soon (from any thread, at any time; a no-op once it has
+/// finished); it then ends with the best move found so far, `stopped` set.
+/// Errors: NULL_ARGUMENT (search).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_search_stop(search: *const yono_search) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let search = unsafe { try_ref(search) }?;
+        search.stop();
+        Ok(())
+    })
+}
+
+/// The latest completed iteration of `search`, in `*out` (whose `size` the caller
+/// sets), with `*has_info` saying whether there is one yet (if not, `*out` is left
+/// alone). Never waits.
+/// Errors: NULL_ARGUMENT (search, out, has_info), INVALID_ARGUMENT (a size too small).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_search_progress(search: *const yono_search, out: *mut yono_search_info, has_info: *mut bool) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or live handles and writable memory, per the contract.
+        let search = unsafe { try_ref(search) }?;
+        // SAFETY: as above.
+        let has_info = unsafe { out_mut(has_info, "has_info") }?;
+        // SAFETY: as above.
+        let size = unsafe { struct_size(out, "out") }?;
+        *has_info = false;
+        if let Some(info) = search.latest() {
+            // SAFETY: `out` is writable for its size, per the contract.
+            unsafe { write_versioned(out, &c_info(&info, size), size) };
+            *has_info = true;
+        }
+        Ok(())
+    })
+}
+
+/// Whether `search` has finished, in `*done`, without waiting; when it has, its
+/// result is stored in `*out` (whose `size` the caller sets) and the status is the
+/// search's own (OK, or INTERNAL_ERROR / INVALID_ARGUMENT if it could not run). When
+/// it has not, `*out` is left alone and the status is OK.
+/// Errors: NULL_ARGUMENT (search, out, done), INVALID_ARGUMENT (a size too small).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_search_poll(search: *const yono_search, out: *mut yono_search_result, done: *mut bool) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or live handles and writable memory, per the contract.
+        let search = unsafe { try_ref(search) }?;
+        // SAFETY: as above.
+        let done = unsafe { out_mut(done, "done") }?;
+        // SAFETY: as above.
+        let size = unsafe { struct_size(out, "out") }?;
+        *done = false;
+        match search.try_result() {
+            None => Ok(()),
+            Some(result) => {
+                *done = true;
+                // SAFETY: `out` is writable for its size, per the contract.
+                unsafe { deliver(result, out, size) }
+            }
+        }
+    })
+}
+
+/// Waits for `search` to finish and stores its result in `*out` (whose `size` the
+/// caller sets). A search without limits finishes only when stopped.
+/// Errors: NULL_ARGUMENT (search, out), INVALID_ARGUMENT (a size too small, or the
+/// engine was freed before the search ran), INTERNAL_ERROR.
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_search_wait(search: *const yono_search, out: *mut yono_search_result) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or live handles and writable memory, per the contract.
+        let search = unsafe { try_ref(search) }?;
+        // SAFETY: as above.
+        let size = unsafe { struct_size(out, "out") }?;
+        let result = search.wait();
+        // SAFETY: `out` is writable for its size, per the contract.
+        unsafe { deliver(result, out, size) }
+    })
+}
+
+/// Releases `search`, stopping it if it is still running (its engine stays usable).
+/// NULL is allowed and does nothing. No other call on the search may be running.
+#[no_mangle]
+pub unsafe extern "C" fn yono_search_free(search: *mut yono_search) {
+    guard_value((), || {
+        // SAFETY: NULL or a live handle, per the contract; a handle of another type is
+        // left to free_handle, which reports it.
+        if let Ok(job) = unsafe { try_ref(search) } {
+            job.stop();
+        }
+    });
+    // SAFETY: as above; freed once.
+    unsafe { free_handle(search) }
 }

@@ -1,5 +1,6 @@
 //! The checked-in header `include/yono.h` must be what cbindgen generates from
-//! `src/lib.rs` (and the error-code table build.rs generates) with `cbindgen.toml`. Set `YONO_UPDATE_HEADER=1` to rewrite it.
+//! the sources under `src/` (and the error-code table build.rs generates) with `cbindgen.toml`. Set
+//! `YONO_UPDATE_HEADER=1` to rewrite it.
 
 use std::path::PathBuf;
 
@@ -45,10 +46,7 @@ fn generate() -> String {
 fn header_is_fresh() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../include/yono.h");
     let generated = generate();
-    assert!(
-        generated.contains("yono_position_new"),
-        "header lacks the API"
-    );
+    assert!(generated.contains("yono_position_new"), "header lacks the API");
     if std::env::var_os("YONO_UPDATE_HEADER").is_some_and(|v| v == "1") {
         std::fs::write(&path, &generated).expect("write include/yono.h");
         return;

@@ -39,12 +39,12 @@ except ImportError:  # pragma: no cover
     pyshogi = None  # type: ignore[assignment,unused-ignore]
 
 
-def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Position]:
+def sample_positions(ruleset: str, games: int, plies: int, seed: int) -> List[yono.Game]:
     """Positions from seeded random games (every ply up to `plies`, ongoing only)."""
     rng = random.Random(seed)
-    out: List[yono.Position] = []
+    out: List[yono.Game] = []
     for _ in range(games):
-        pos = yono.Position(ruleset=ruleset)
+        pos = yono.Game(ruleset=ruleset)
         for _ in range(plies):
             if pos.is_game_over():
                 break
@@ -103,7 +103,7 @@ class Lib:
 class Yono(Lib):
     name = "yono"
 
-    def __init__(self, positions: List[yono.Position]) -> None:
+    def __init__(self, positions: List[yono.Game]) -> None:
         self.positions = [p.copy() for p in positions]
         self.moves = [p.legal_moves for p in self.positions]
 
@@ -138,7 +138,7 @@ class Yono(Lib):
     def playouts(self, games: int, max_plies: int, seed: int) -> int:
         plies = 0
         for g in range(games):
-            pos = yono.Position.shogi()
+            pos = yono.Game.shogi()
             plies += pos.playout(max_plies, seed=seed + g)
         return plies
 
@@ -146,7 +146,7 @@ class Yono(Lib):
         rng = random.Random(seed)
         plies = 0
         for _ in range(games):
-            pos = yono.Position.shogi()
+            pos = yono.Game.shogi()
             for _ in range(max_plies):
                 moves = pos.legal_moves
                 if not moves:
@@ -156,7 +156,7 @@ class Yono(Lib):
         return plies
 
     def perft(self, depth: int) -> int:
-        pos = yono.Position.shogi()
+        pos = yono.Game.shogi()
 
         def rec(d: int) -> int:
             if d == 1:
@@ -171,13 +171,22 @@ class Yono(Lib):
         return rec(depth)
 
 
-class CShogi(Lib):
-    name = "cshogi"
+class Peer(Lib):
+    """A peer library's board class, driven the same way for each peer: what differs
+    is how a board is made, how its moves are counted and when a game is over."""
 
     def __init__(self, sfens: List[str]) -> None:
-        assert cshogi is not None
-        self.boards = [cshogi.Board(s) for s in sfens]
+        self.boards = [self.board(s) for s in sfens]
         self.moves = [list(b.legal_moves) for b in self.boards]
+
+    def board(self, sfen: Optional[str] = None) -> Any:
+        raise NotImplementedError
+
+    def move_count(self, board: Any) -> int:
+        return len(list(board.legal_moves))
+
+    def is_over(self, board: Any) -> bool:
+        raise NotImplementedError
 
     def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
         return list(zip(self.boards, self.moves))
@@ -187,6 +196,51 @@ class CShogi(Lib):
         for b in self.boards:
             total += len(list(b.legal_moves))
         return total
+
+    def counts(self) -> List[int]:
+        return [len(list(b.legal_moves)) for b in self.boards]
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            board = self.board()
+            for _ in range(max_plies):
+                moves = list(board.legal_moves)
+                if not moves or self.is_over(board):
+                    break
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def perft(self, depth: int) -> int:
+        board = self.board()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return self.move_count(board)
+            total = 0
+            for m in list(board.legal_moves):
+                board.push(m)
+                total += rec(d - 1)
+                board.pop()
+            return total
+
+        return rec(depth)
+
+
+class CShogi(Peer):
+    name = "cshogi"
+
+    def board(self, sfen: Optional[str] = None) -> Any:
+        assert cshogi is not None
+        return cshogi.Board() if sfen is None else cshogi.Board(sfen)
+
+    def move_count(self, board: Any) -> int:
+        return len(board.legal_moves)
+
+    def is_over(self, board: Any) -> bool:
+        return bool(board.is_draw() == cshogi.REPETITION_DRAW)
 
     def pushpop(self) -> int:
         n = 0
@@ -198,51 +252,16 @@ class CShogi(Lib):
             n += len(moves)
         return n
 
-    def counts(self) -> List[int]:
-        return [len(list(b.legal_moves)) for b in self.boards]
 
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            board = cshogi.Board()
-            for _ in range(max_plies):
-                moves = list(board.legal_moves)
-                if not moves or board.is_draw() == cshogi.REPETITION_DRAW:
-                    break
-                board.push(rng.choice(moves))
-                plies += 1
-        return plies
-
-    def perft(self, depth: int) -> int:
-        board = cshogi.Board()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return len(board.legal_moves)
-            total = 0
-            for m in list(board.legal_moves):
-                board.push(m)
-                total += rec(d - 1)
-                board.pop()
-            return total
-
-        return rec(depth)
-
-
-class PyShogi(Lib):
+class PyShogi(Peer):
     name = "python-shogi"
 
-    def __init__(self, sfens: List[str]) -> None:
+    def board(self, sfen: Optional[str] = None) -> Any:
         assert pyshogi is not None
-        self.boards = [pyshogi.Board(s) for s in sfens]
-        self.moves = [list(b.legal_moves) for b in self.boards]
+        return pyshogi.Board() if sfen is None else pyshogi.Board(sfen)
 
-    def movegen(self) -> int:
-        total = 0
-        for b in self.boards:
-            total += len(list(b.legal_moves))
-        return total
+    def is_over(self, board: Any) -> bool:
+        return bool(board.is_fourfold_repetition())
 
     def pushpop(self) -> int:
         n = 0
@@ -253,37 +272,6 @@ class PyShogi(Lib):
             n += len(moves)
         return n
 
-    def counts(self) -> List[int]:
-        return [len(list(b.legal_moves)) for b in self.boards]
-
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            board = pyshogi.Board()
-            for _ in range(max_plies):
-                moves = list(board.legal_moves)
-                if not moves or board.is_fourfold_repetition():
-                    break
-                board.push(rng.choice(moves))
-                plies += 1
-        return plies
-
-    def perft(self, depth: int) -> int:
-        board = pyshogi.Board()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return len(list(board.legal_moves))
-            total = 0
-            for m in list(board.legal_moves):
-                board.push(m)
-                total += rec(d - 1)
-                board.pop()
-            return total
-
-        return rec(depth)
-
 
 # ---- reporting ---------------------------------------------------------------------
 
@@ -292,7 +280,7 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}"
 
 
-def pushpop_only(libs: List[Lib], ypositions: List[yono.Position], t: float) -> int:
+def pushpop_only(libs: List[Lib], ypositions: List[yono.Game], t: float) -> int:
     """The push+pop rows alone (``--only pushpop``): pairs/s per library, the ratios
     to yono, and yono's Yo[n]o push+pop."""
     rates: Dict[str, float] = {}
@@ -449,7 +437,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"  vs {peer:<13} {label:<28} {y / o:8.2f}x{extra}")
 
     # Perft inside Rust.
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     for depth in (4, 5):
         start = time.perf_counter()
         nodes = pos.perft(depth)
@@ -471,7 +459,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"  legal-move lists / s        {fmt(y_calls):>14}")
     print(f"  legal moves listed / s      {fmt(y_moves):>14}   (bytes API: {fmt(y_codes)})")
     print(f"  push+pop pairs / s          {fmt(y_pushpop):>14}")
-    ystart = yono.Position()
+    ystart = yono.Game()
     for depth in (4, 5):
         t0 = time.perf_counter()
         nodes = ystart.perft(depth)

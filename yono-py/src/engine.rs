@@ -1,17 +1,18 @@
 //! `yono.Engine` and `yono.Analysis`: the search engine of the `yono-engine` crate.
 //!
-//! The search runs without the GIL (`crate::gil::without_gil`) on a copy of the position. One
-//! engine serves one search at a time (a second thread waits for the first, outside
-//! the GIL); `stop()` works from any thread while a search runs.
+//! The engine is yono-engine's `EngineHandle`: it searches on a worker thread of its
+//! own, one request at a time in the order they were made, and the calling thread
+//! waits for the result without the GIL (`crate::gil::without_gil`). Each request is
+//! made, with its own stop token, while the caller still holds the GIL, so `stop()`
+//! from another thread after a search was asked for always reaches it, even before
+//! the worker has begun it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use yono_engine::{Engine, EngineConfig, Limits, SearchResult};
+use yono_engine::{EngineConfig, EngineHandle, JobError, Limits, SearchError, SearchResult};
 
 use crate::{move_obj, PyMove, PyPosition};
 
@@ -24,8 +25,7 @@ use crate::{move_obj, PyMove, PyPosition};
 #[pyclass(name = "Engine", module = "yono", frozen)]
 pub struct PyEngine {
     config: EngineConfig,
-    engine: Mutex<Engine>,
-    stop: Arc<AtomicBool>,
+    handle: EngineHandle,
 }
 
 /// What a search found: `best_move`, the principal variation `pv`, `score` (the
@@ -72,7 +72,12 @@ fn limits(nodes: Option<u64>, depth: Option<u32>, time: Option<f64>) -> PyResult
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
-    Ok(Limits { nodes, depth, time })
+    Ok(Limits {
+        nodes,
+        depth,
+        time,
+        ..Default::default()
+    })
 }
 
 impl PyEngine {
@@ -88,15 +93,11 @@ impl PyEngine {
                 "the game is over: there is no move to search",
             ));
         }
-        let pos = game.position().clone();
-        crate::gil::without_gil(py, || {
-            let mut engine = self
-                .engine
-                .lock()
-                .map_err(|_| PyRuntimeError::new_err("an earlier search panicked"))?;
-            engine
-                .search(&pos, limits)
-                .map_err(|e| PyValueError::new_err(e.to_string()))
+        // Requested under the GIL: a stop() that runs after this call began sees it.
+        let job = self.handle.start(&game, limits);
+        crate::gil::without_gil(py, || job.wait()).map_err(|e| match e {
+            JobError::Search(SearchError::GameOver) => PyValueError::new_err(e.to_string()),
+            other => PyRuntimeError::new_err(other.to_string()),
         })
     }
 }
@@ -115,13 +116,11 @@ impl PyEngine {
             seed,
             hash_mb,
             noise,
+            ..Default::default()
         };
-        let engine = Engine::new(config);
-        let stop = engine.stop_flag();
         Ok(PyEngine {
             config,
-            engine: Mutex::new(engine),
-            stop,
+            handle: EngineHandle::new(config),
         })
     }
 
@@ -182,10 +181,11 @@ impl PyEngine {
         })
     }
 
-    /// Ends the running search soon (callable from any thread); it then returns the
-    /// best move found so far. No effect when no search runs.
+    /// Ends every search asked of this engine so far, running or waiting, soon
+    /// (callable from any thread); each then returns the best move found so far. A
+    /// search asked for after this call is not affected.
     fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.handle.stop_all();
     }
 
     /// Expected final scores of every seat by the static evaluation, by seat index

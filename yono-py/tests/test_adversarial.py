@@ -15,6 +15,9 @@ WON = "9/9/9/9/9/9/9/sL8/1sR2sK4 s -/-/-/- s021 31"
 SHOGI_MATED = "4nK4/4sG4/4sP4/9/9/9/9/9/4sK4 n -/-/-/- s-n- 1"
 MB = 1 << 20
 
+# push_usi (deprecated) is still one of the ways to play text, and must refuse alike.
+pytestmark = pytest.mark.filterwarnings("ignore:Game.push_usi:DeprecationWarning")
+
 
 def state(pos):
     return (pos.text(), pos.hash(), pos.ply(), list(pos.move_stack))
@@ -39,10 +42,10 @@ def test_a_nul_anywhere_in_the_position_text():
     for i in range(len(START) + 1):
         for text in (START[:i] + "\x00" + START[i:], START[:i] + "\x00" + START[i + 1:]):
             with pytest.raises(yono.ParseError) as info:
-                yono.Position(text)
+                yono.Game(text)
             assert info.value.code
     for text in ("5g5f\x00", "\x005g5f", "5g\x005f", "pass\x00"):
-        pos = yono.Position()
+        pos = yono.Game()
         with pytest.raises(yono.IllegalMoveError) as info:
             pos.push(text)
         assert info.value.code == "malformed_move" and info.value.move is None
@@ -51,11 +54,11 @@ def test_a_nul_anywhere_in_the_position_text():
 
 def test_megabyte_strings_everywhere():
     for big in (START * (MB // len(START) + 1), " " * MB, "\x00" * MB, "é" * (MB // 2)):
-        for fn in (yono.Position, yono.Position.from_text, yono.Position.from_sfen):
+        for fn in (yono.Game, yono.Game.from_text, yono.Game.from_sfen):
             with pytest.raises(yono.ParseError) as info:
                 fn(big)
             assert info.value.code == "too_long" and len(str(info.value)) < 100
-        pos = yono.Position()
+        pos = yono.Game()
         for fn in (yono.Move, yono.Move.from_usi, pos.push, pos.push_usi, pos.parse_usi, pos.check_move):
             with pytest.raises(yono.IllegalMoveError) as info:
                 fn(big)
@@ -65,24 +68,24 @@ def test_megabyte_strings_everywhere():
             with pytest.raises(ValueError):
                 fn(big)
         with pytest.raises(ValueError):
-            yono.Position(ruleset=big)
+            yono.Game(ruleset=big)
 
 
 def test_lone_surrogates_and_wrong_types():
     # A str that is not valid Unicode cannot reach the engine: a ValueError all the same.
     for bad in ("\ud800", START + "\udfff", "5g5f\ud800"):
-        for fn in (yono.Position, yono.Position.from_sfen, yono.Move, yono.Square):
+        for fn in (yono.Game, yono.Game.from_sfen, yono.Move, yono.Square):
             with pytest.raises(ValueError):
                 fn(bad)
-        pos = yono.Position()
+        pos = yono.Game()
         with pytest.raises(ValueError):
             pos.push(bad)
         assert pos.ply() == 0
     for wrong in (START.encode(), 5.0, [START], object()):
         with pytest.raises(TypeError):
-            yono.Position.from_text(wrong)
+            yono.Game.from_text(wrong)
         with pytest.raises(TypeError):
-            yono.Position().push(wrong)
+            yono.Game().push(wrong)
     with pytest.raises(TypeError):
         yono.Move(b"5g5f")
 
@@ -114,12 +117,12 @@ def test_each_field_malformed_in_turn(field, value, code):
     fields = START.split(" ")
     fields[field] = value
     with pytest.raises(yono.ParseError) as info:
-        yono.Position(" ".join(fields))
+        yono.Game(" ".join(fields))
     assert info.value.code == code
     # The field missing altogether.
     del fields[field]
     with pytest.raises(yono.ParseError) as info:
-        yono.Position(" ".join(fields))
+        yono.Game(" ".join(fields))
     assert info.value.code == "field_count"
 
 
@@ -158,7 +161,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("text,code", IMPOSSIBLE)
 def test_impossible_positions(text, code):
     with pytest.raises(yono.ParseError) as info:
-        yono.Position(text)
+        yono.Game(text)
     assert info.value.code == code, str(info.value)
     # The same board with a harmless seat to move or fewer pieces parses: the error
     # is about the position, not the syntax.
@@ -166,11 +169,11 @@ def test_impossible_positions(text, code):
 
 
 def test_moves_for_the_wrong_seat():
-    pos = yono.Position()
+    pos = yono.Game()
     for letter in "wne":
         fields = START.split(" ")
         fields[1] = letter
-        theirs = yono.Position(" ".join(fields))
+        theirs = yono.Game(" ".join(fields))
         for mv in theirs.legal_moves:
             assert_refused(pos, mv, "no_piece_to_move")
 
@@ -181,8 +184,8 @@ def _in_zone(seat, sq):
 
 @pytest.mark.parametrize("seat", ["s", "w", "n", "e"])
 def test_drops_outside_the_zone_or_not_held(seat):
-    pos = yono.Position(FULL_RESERVES.format(seat))
-    bare = yono.Position(KINGS.replace(" s ", f" {seat} "))
+    pos = yono.Game(FULL_RESERVES.format(seat))
+    bare = yono.Game(KINGS.replace(" s ", f" {seat} "))
     zone = [sq for sq in yono.SQUARES if _in_zone(seat, sq)]
     assert len(zone) == 45
     for kind in yono.HAND_KINDS:
@@ -197,16 +200,16 @@ def test_drops_outside_the_zone_or_not_held(seat):
 
 
 def test_a_third_bishop_on_one_binding():
-    two_even = yono.Position("4nK4/9/9/9/wK7eK/9/9/9/sB1sB1sK4 s B/-/-/- swne 1")
+    two_even = yono.Game("4nK4/9/9/9/wK7eK/9/9/9/sB1sB1sK4 s B/-/-/- swne 1")
     assert_refused(two_even, "B*9g", "binding_limit")
     assert two_even.is_legal("B*8g")
-    horse = yono.Position("4nK4/9/9/9/wK7eK/9/9/9/sB1s+B1sK4 s B/-/-/- swne 1")
+    horse = yono.Game("4nK4/9/9/9/wK7eK/9/9/9/sB1s+B1sK4 s B/-/-/- swne 1")
     assert horse.is_legal("B*9g")
 
 
 def test_nothing_is_played_after_the_game_ended():
     for text in (WON, SHOGI_MATED):
-        pos = yono.Position(text)
+        pos = yono.Game(text)
         assert pos.is_game_over() and pos.legal_moves == []
         for code in range(0, 0x10000, 97):
             try:
@@ -216,7 +219,7 @@ def test_nothing_is_played_after_the_game_ended():
             assert_refused(pos, mv, "game_over")
         assert_refused(pos, yono.Move.PASS, "game_over")
     # A repetition draw: the position still has moves, the game refuses them all.
-    pos = yono.Position()
+    pos = yono.Game()
     cycle = ["5i5h", "9e8e", "5a5b", "1e2e", "5h5i", "8e9e", "5b5a", "2e1e"]
     for i in range(24):
         pos.push(cycle[i % 8])

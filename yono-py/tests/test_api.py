@@ -18,7 +18,7 @@ def refused(call, *args):
 
 
 def test_start_position():
-    pos = yono.Position()
+    pos = yono.Game()
     assert pos.text() == yono.YONO_START
     assert pos.ruleset == yono.Ruleset.YONO
     assert pos.turn == yono.Seat.SOUTH
@@ -32,24 +32,24 @@ def test_start_position():
     assert pos.scores() == [None, None, None, None]
     assert pos.move_stack == []
     assert not pos.is_check()
-    assert pos == yono.Position(yono.YONO_START) == yono.Position.from_text(yono.YONO_START)
+    assert pos == yono.Game(yono.YONO_START) == yono.Game.from_text(yono.YONO_START)
 
 
 def test_shogi_constructors_and_sfen():
-    a = yono.Position.shogi()
-    b = yono.Position(ruleset="shogi")
-    c = yono.Position(ruleset=yono.Ruleset.SHOGI)
-    d = yono.Position.from_sfen(SHOGI_SFEN)
-    e = yono.Position(yono.SHOGI_START)
+    a = yono.Game.shogi()
+    b = yono.Game(ruleset="shogi")
+    c = yono.Game(ruleset=yono.Ruleset.SHOGI)
+    d = yono.Game.from_sfen(SHOGI_SFEN)
+    e = yono.Game(yono.SHOGI_START)
     assert a == b == c == d == e
     assert a.ruleset == yono.Ruleset.SHOGI
     assert a.seats == [yono.Seat.SOUTH, yono.Seat.NORTH]
     assert a.sfen() == SHOGI_SFEN
     assert len(a.legal_moves) == 30
     assert a.scores() == [None, None, None, None]
-    a.push_usi("7g7f")
+    a.push("7g7f")
     assert a.sfen() == "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
-    assert yono.Position.from_sfen(a.sfen()) == a
+    assert yono.Game.from_sfen(a.sfen()) == a
     assert yono.Ruleset.SHOGI.max_score == 1 and yono.Ruleset.YONO.max_score == 3
     assert yono.Ruleset.SHOGI.seats == [yono.Seat.SOUTH, yono.Seat.NORTH]
     assert yono.Ruleset.YONO.start_text == yono.YONO_START
@@ -58,38 +58,39 @@ def test_shogi_constructors_and_sfen():
 
 def test_sfen_of_yono_position_is_a_value_error():
     with pytest.raises(ValueError, match="Shogi"):
-        yono.Position().sfen()
+        yono.Game().sfen()
 
 
 def test_ruleset_mismatch_and_bad_ruleset():
     with pytest.raises(ValueError, match="shogi"):
-        yono.Position(yono.SHOGI_START, ruleset="yono")
-    assert yono.Position(yono.SHOGI_START, ruleset="shogi").ruleset == yono.Ruleset.SHOGI
+        yono.Game(yono.SHOGI_START, ruleset="yono")
+    assert yono.Game(yono.SHOGI_START, ruleset="shogi").ruleset == yono.Ruleset.SHOGI
     with pytest.raises(ValueError, match="ruleset"):
-        yono.Position(ruleset="chess")
+        yono.Game(ruleset="chess")
     with pytest.raises(TypeError):
-        yono.Position(ruleset=3)  # type: ignore[arg-type]
+        yono.Game(ruleset=3)  # type: ignore[arg-type]
 
 
 def test_push_pop_peek_move_stack():
-    pos = yono.Position()
+    pos = yono.Game()
     with pytest.raises(IndexError):
         pos.peek()
     with pytest.raises(IndexError):
         pos.pop()
     pos.push(yono.Move("5g5f"))
-    mv = pos.push_usi("7e6e")
+    pos.push("7e6e")
+    mv = pos.peek()
     assert mv == yono.Move("7e6e")
     assert pos.peek() == mv
     assert [m.usi() for m in pos.move_stack] == ["5g5f", "7e6e"]
     assert pos.turn == yono.Seat.NORTH
     assert pos.move_number == 3
     assert pos.ply() == 2
-    assert pos.root() == yono.Position()
+    assert pos.root() == yono.Game()
     assert pos.root().move_stack == []
     assert pos.pop() == mv
     assert pos.pop() == yono.Move("5g5f")
-    assert pos == yono.Position()
+    assert pos == yono.Game()
 
 
 def test_push_and_pop_take_their_arguments_as_python_methods_do():
@@ -97,22 +98,22 @@ def test_push_and_pop_take_their_arguments_as_python_methods_do():
     # pyo3's argument parser: they must still behave like ordinary methods.
     import inspect
 
-    pos = yono.Position()
-    assert str(inspect.signature(yono.Position.push)) == "(self, /, move)"
-    assert str(inspect.signature(yono.Position.pop)) == "(self, /)"
-    assert "IllegalMoveError" in (yono.Position.push.__doc__ or "")
+    pos = yono.Game()
+    assert str(inspect.signature(yono.Game.push)) == "(self, /, move, *, comment=None)"
+    assert str(inspect.signature(yono.Game.pop)) == "(self, /)"
+    assert "IllegalMoveError" in (yono.Game.push.__doc__ or "")
     assert pos.push(move="5g5f") is None  # by keyword
-    yono.Position.push(pos, "7e6e")  # unbound, through the class
+    yono.Game.push(pos, "7e6e")  # unbound, through the class
     assert [m.usi() for m in pos.move_stack] == ["5g5f", "7e6e"]
-    assert yono.Position.pop(pos) == yono.Move("7e6e")
+    assert yono.Game.pop(pos) == yono.Move("7e6e")
     for bad_call in (
         lambda: pos.push(),
         lambda: pos.push("7e6e", "7e6e"),
         lambda: pos.push(mv="7e6e"),
         lambda: pos.push("7e6e", move="7e6e"),
         lambda: pos.pop(1),
-        lambda: yono.Position.push(object(), "7e6e"),
-        lambda: yono.Position.pop(object()),
+        lambda: yono.Game.push(object(), "7e6e"),
+        lambda: yono.Game.pop(object()),
     ):
         with pytest.raises(TypeError):
             bad_call()
@@ -122,7 +123,7 @@ def test_push_and_pop_take_their_arguments_as_python_methods_do():
 def test_pop_returns_the_move_taken_back_however_it_was_pushed():
     # pop hands back the pushed Move object when it takes that very move back (as
     # python-chess does), and otherwise an equal one: check every way of getting there.
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     m = yono.Move("7g7f")
     pos.push(m)
     assert pos.pop() is m
@@ -136,15 +137,15 @@ def test_pop_returns_the_move_taken_back_however_it_was_pushed():
     with pytest.raises(yono.IllegalMoveError):
         pos.push(yono.Move("7f7e"))  # North to move: refused, and forgotten
     assert pos.pop() is m
-    assert pos.push_usi("2g2f") == yono.Move("2g2f")
+    pos.push("2g2f")
     assert pos.pop() == yono.Move("2g2f")
     with pytest.raises(IndexError):
         pos.pop()
-    assert pos == yono.Position.shogi()
+    assert pos == yono.Game.shogi()
 
 
 def test_push_rejects_illegal_moves_and_keeps_the_position():
-    pos = yono.Position()
+    pos = yono.Game()
     err = refused(pos.push, "5i4h")
     assert err.code == "king_threatened"
     assert err.move == "5i4h"
@@ -158,13 +159,13 @@ def test_push_rejects_illegal_moves_and_keeps_the_position():
     assert "nonsense" in str(err)
     with pytest.raises(TypeError):
         pos.push(42)  # type: ignore[arg-type]
-    assert pos == yono.Position() and pos.move_stack == []
+    assert pos == yono.Game() and pos.move_stack == []
 
 
 def test_push_after_legal_moves_still_checks_against_the_current_position():
     # `legal_moves` lets `push` check a listed move with one bit while the listed
     # position is on the stack; whatever changed the position must end that.
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     pos.push("7g7f")
     pos.push("3c3d")
     listed = pos.legal_moves  # South's moves after 7g7f 3c3d (ply 2)
@@ -189,26 +190,26 @@ def test_push_after_legal_moves_still_checks_against_the_current_position():
     assert err.code == "unreachable_square"
     assert [m.usi() for m in pos.move_stack] == ["7g7f", "8c8d"]
     # The same after a change that is no pop: unpickling another game into it.
-    other = yono.Position.shogi()
+    other = yono.Game.shogi()
     for m in ["7g7f", "8c8d"]:
         other.push(m)
-    pos2 = yono.Position.shogi()
+    pos2 = yono.Game.shogi()
     for m in ["7g7f", "3c3d"]:
         pos2.push(m)
     assert yono.Move("8h2b+") in pos2.legal_moves
     pos2.__setstate__(other.__reduce__()[2])
     assert refused(pos2.push, "8h2b+").code == "unreachable_square"
     # An illegal move is still refused right after listing, and changes nothing.
-    pos3 = yono.Position.shogi()
+    pos3 = yono.Game.shogi()
     pos3.legal_moves
     assert refused(pos3.push, "5g5e").code == "unreachable_square"
     assert refused(pos3.push, "8h7g").code == "own_piece"
     assert refused(pos3.push, "P*5e").code == "not_in_reserve"
-    assert pos3 == yono.Position.shogi() and pos3.move_stack == []
+    assert pos3 == yono.Game.shogi() and pos3.move_stack == []
 
 
 def test_parse_usi_and_check_move():
-    pos = yono.Position()
+    pos = yono.Game()
     assert pos.parse_usi("5g5f") == yono.Move("5g5f")
     assert pos.move_stack == []
     assert refused(pos.parse_usi, "5g5e").code == "unreachable_square"
@@ -222,7 +223,7 @@ def test_parse_usi_and_check_move():
 
 
 def test_piece_at_pieces_king_reserve():
-    pos = yono.Position()
+    pos = yono.Game()
     king = pos.piece_at("5i")
     assert king == yono.Piece(yono.Seat.SOUTH, yono.PieceKind.KING)
     assert king is not None and str(king) == "sK" and king.seat == yono.Seat.SOUTH
@@ -255,7 +256,7 @@ def test_reserve_after_captures():
     # The start, less West's Bishop, two of North's Pawns and East's Gold, which are
     # now in South's and North's reserves.
     text = "wLwRwP1nKnGnSnNnL/wN1wP4nBnR/wS1wP1nPnPnP2/wG1wP6/wK1wP3eP1eK/6eP2/sPsPsPsPsP1eP1eS/sRsB4ePeBeN/sLsNsSsGsK1ePeReL s B2P/-/G/- swne 1"
-    pos = yono.Position(text)
+    pos = yono.Game(text)
     assert pos.reserve("s") == {yono.PieceKind.BISHOP: 1, yono.PieceKind.PAWN: 2}
     assert list(pos.reserve("s")) == [yono.PieceKind.BISHOP, yono.PieceKind.PAWN]
     assert pos.reserve("n") == {yono.PieceKind.GOLD: 1}
@@ -272,7 +273,7 @@ def test_reserve_after_captures():
 def test_threats_and_status_of_a_finished_game():
     # West alone: West has won.
     text = "9/9/9/9/wK8/9/9/9/9 w -/-/-/- 2w10 40"
-    pos = yono.Position(text)
+    pos = yono.Game(text)
     assert pos.status() == yono.Status.WON
     assert pos.winner() == yono.Seat.WEST
     assert pos.is_game_over()
@@ -288,15 +289,15 @@ def test_threats_and_status_of_a_finished_game():
 
 
 def test_repetition_draw():
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     cycle = ["2h3h", "8b7b", "3h2h", "7b8b"]
     for _ in range(2):
         for mv in cycle:
-            pos.push_usi(mv)
+            pos.push(mv)
     assert pos.repetitions() == 3
     assert pos.status() == yono.Status.ONGOING
     for mv in cycle:
-        pos.push_usi(mv)
+        pos.push(mv)
     assert pos.repetitions() == 4
     assert pos.status() == yono.Status.DRAWN_BY_REPETITION
     assert str(pos.status()) == "drawn_by_repetition"
@@ -304,7 +305,7 @@ def test_repetition_draw():
     assert pos.scores() == [0, None, 0, None]
     assert pos.legal_moves == []
     assert pos.perft(2) == 0
-    assert refused(pos.push_usi, "2h3h").code == "game_over"
+    assert refused(pos.push, "2h3h").code == "game_over"
     assert not pos.is_legal("2h3h")
     # Taking a move back reopens the game; a copy without history forgets the count.
     fresh = pos.copy(stack=False)
@@ -314,13 +315,13 @@ def test_repetition_draw():
 
 
 def test_equality_and_hash():
-    a = yono.Position()
-    b = yono.Position()
+    a = yono.Game()
+    b = yono.Game()
     assert a == b and a.hash() == b.hash()
-    a.push_usi("5g5f")
+    a.push("5g5f")
     assert a != b
     assert a.hash() != b.hash()
-    b.push_usi("5g5f")
+    b.push("5g5f")
     assert a == b and a.hash() == b.hash()
     # Positions change, so they are unhashable (like python-chess boards).
     with pytest.raises(TypeError):
@@ -329,24 +330,24 @@ def test_equality_and_hash():
     assert a != "not a position"
     assert (a == 3) is False
     # Same position reached by different histories: equal, with the same key.
-    c = yono.Position.shogi()
+    c = yono.Game.shogi()
     for mv in ["2h3h", "8b7b", "3h2h", "7b8b"]:
-        c.push_usi(mv)
-    d = yono.Position.shogi()
+        c.push(mv)
+    d = yono.Game.shogi()
     assert c.hash() == d.hash()
     assert c != d  # the move number differs
 
 
 def test_str_and_repr():
-    pos = yono.Position()
+    pos = yono.Game()
     diagram = str(pos)
     assert "sK" in diagram and "South" in diagram and diagram.startswith("     9   8   7")
-    assert repr(pos) == f"yono.Position('{yono.YONO_START}')"
+    assert repr(pos) == f"yono.Game('{yono.YONO_START}')"
     assert pos.text() in repr(pos)
 
 
 def test_perft_and_divide():
-    pos = yono.Position()
+    pos = yono.Game()
     assert [pos.perft(d) for d in range(1, 4)] == [12, 134, 1498]
     assert yono.perft(pos, 2) == 134
     split = pos.divide(2)
@@ -486,9 +487,9 @@ def test_series():
     with pytest.raises(ValueError, match="not over"):
         series.add([3, None, 1, 0])
     with pytest.raises(ValueError, match="not over"):
-        series.add_game(yono.Position())
+        series.add_game(yono.Game())
     assert series.games == 2
-    won = yono.Position("9/9/9/9/wK8/9/9/9/9 w -/-/-/- 2w10 40")
+    won = yono.Game("9/9/9/9/wK8/9/9/9/9 w -/-/-/- 2w10 40")
     series.add_game(won)
     assert series.totals() == [5, 8, 3, 1] and series.games == 3
     assert "games=3" in repr(series)
@@ -499,11 +500,11 @@ def test_exceptions_are_value_errors_with_codes():
     assert issubclass(yono.IllegalMoveError, ValueError)
     assert not issubclass(yono.ParseError, yono.IllegalMoveError)
     with pytest.raises(yono.ParseError) as info:
-        yono.Position("wLwRwP1nKnGnSnNnL/9 s -/-/-/- swne 1")
+        yono.Game("wLwRwP1nKnGnSnNnL/9 s -/-/-/- swne 1")
     assert info.value.code == "rank_count"
     assert "rank" in str(info.value)
     with pytest.raises(yono.ParseError) as info:
-        yono.Position.from_sfen("not an sfen")
+        yono.Game.from_sfen("not an sfen")
     assert info.value.code == "field_count"
 
 
@@ -513,7 +514,7 @@ def test_exceptions_are_value_errors_with_codes():
 )
 def test_garbage_positions_raise_parse_error_not_panic(text):
     with pytest.raises(yono.ParseError):
-        yono.Position(text)
+        yono.Game(text)
 
 
 def test_version():
@@ -524,7 +525,7 @@ def test_version():
 def test_batch_move_apis_agree():
     import struct
 
-    for pos in (yono.Position(), yono.Position.shogi()):
+    for pos in (yono.Game(), yono.Game.shogi()):
         moves = pos.legal_moves
         codes = pos.legal_move_codes()
         raw = pos.legal_move_bytes()
@@ -534,7 +535,7 @@ def test_batch_move_apis_agree():
 
 
 def test_interned_moves_behave_as_values():
-    pos = yono.Position()
+    pos = yono.Game()
     a = pos.legal_moves
     b = pos.legal_moves
     assert a == b and a is not b
@@ -544,22 +545,22 @@ def test_interned_moves_behave_as_values():
 
 
 def test_playout():
-    pos = yono.Position()
+    pos = yono.Game()
     n = pos.playout(50, seed=7)
     assert n == 50 == pos.ply() == len(pos.move_stack)
     # Deterministic for a seed, and every move was legal: replaying it works.
-    again = yono.Position()
+    again = yono.Game()
     again.playout(50, seed=7)
     assert again == pos and again.move_stack == pos.move_stack
-    replay = yono.Position()
+    replay = yono.Game()
     for mv in pos.move_stack:
         replay.push(mv)
     assert replay == pos
-    assert yono.Position().playout(0) == 0
+    assert yono.Game().playout(0) == 0
     # To the end: the game is over (won, drawn, or the ply limit).
     finished = 0
     for seed in range(30):
-        p = yono.Position.shogi() if seed % 2 else yono.Position()
+        p = yono.Game.shogi() if seed % 2 else yono.Game()
         k = p.playout(3000, seed=seed)
         assert k == p.ply()
         if k < 3000:
@@ -568,4 +569,4 @@ def test_playout():
             finished += 1
     assert finished > 0
     with pytest.raises(ValueError, match="max_plies"):
-        yono.Position().playout(-1)
+        yono.Game().playout(-1)

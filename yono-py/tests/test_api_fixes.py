@@ -43,7 +43,7 @@ def test_square_refuses_bools_and_out_of_range_ints() -> None:
 
 
 def test_out_of_range_ints_name_the_argument() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     cases = [
         (lambda: pos.perft(-1), "depth"),
         (lambda: yono.perft(pos, 2**40), "depth"),
@@ -64,7 +64,7 @@ def test_out_of_range_ints_name_the_argument() -> None:
 
 
 def test_game_pickles_and_copies() -> None:
-    game = yono.Game()
+    game = yono.Record()
     for mv in ["5g5f", "7e6e"]:
         game.push(mv)
     game.set_meta("event", "test")
@@ -75,10 +75,10 @@ def test_game_pickles_and_copies() -> None:
     clone = copy.copy(game)
     clone.push("4c4d")
     assert len(clone) == 3 and len(game) == 2
-    shogi = yono.Game(ruleset="shogi")
+    shogi = yono.Record(ruleset="shogi")
     shogi.push("7g7f")
     back = pickle.loads(pickle.dumps(shogi))
-    assert back == shogi and back.position.ruleset == yono.Ruleset.SHOGI
+    assert back == shogi and back.game.ruleset == yono.Ruleset.SHOGI
     # A corrupt state raises instead of making an impossible game.
     cls, args, state = game.__reduce__()
     start, codes, meta, comments = state
@@ -92,7 +92,7 @@ def test_game_pickles_and_copies() -> None:
 
 
 def test_svg_highlight_takes_one_square_or_an_index() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     one = pos.svg(highlight=yono.SQ_5E)
     assert pos.svg(highlight=40) == one == pos.svg(highlight="5e") == pos.svg(highlight=[40])
     assert one != pos.svg()
@@ -101,7 +101,7 @@ def test_svg_highlight_takes_one_square_or_an_index() -> None:
 
 
 def test_series_takes_the_scores_of_a_finished_shogi_game() -> None:
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     pos.playout(100000, seed=1)
     assert pos.is_game_over()
     series = yono.Series()
@@ -116,7 +116,7 @@ def test_series_takes_the_scores_of_a_finished_shogi_game() -> None:
 
 
 def test_legal_moves_contain_move_text() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     assert "5g5f" in pos.legal_moves
     assert "5g5e" not in pos.legal_moves
     assert yono.Move("5g5f") == "5g5f" and "5g5f" == yono.Move("5g5f")
@@ -126,13 +126,13 @@ def test_legal_moves_contain_move_text() -> None:
 
 def test_position_reads_sfen() -> None:
     sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-    assert yono.Position(sfen) == yono.Position.from_sfen(sfen) == yono.Position.shogi()
+    assert yono.Game(sfen) == yono.Game.from_sfen(sfen) == yono.Game.shogi()
     with pytest.raises(yono.ParseError):
-        yono.Position("lnsgkgsnl/9/9/9/9/9/9/9/9 b - 1")
+        yono.Game("lnsgkgsnl/9/9/9/9/9/9/9/9 b - 1")
 
 
 def test_positions_are_unhashable() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     with pytest.raises(TypeError):
         hash(pos)
     with pytest.raises(TypeError):
@@ -141,14 +141,14 @@ def test_positions_are_unhashable() -> None:
 
 
 def test_playout_releases_the_gil() -> None:
-    assert yono.Position().playout(100000, seed=37) == 7383  # a 7,383-ply game
-    assert runs_without_gil(lambda: yono.Position().playout(100000, seed=37))
+    assert yono.Game().playout(100000, seed=37) == 7383  # a 7,383-ply game
+    assert runs_without_gil(lambda: yono.Game().playout(100000, seed=37))
 
 
 def test_perft_releases_the_gil() -> None:
-    assert runs_without_gil(lambda: yono.Position().perft(3))
+    assert runs_without_gil(lambda: yono.Game().perft(3))
 
 
 def test_the_gil_check_sees_a_call_that_keeps_the_gil() -> None:
     # The control: listing moves keeps the GIL, so the check must say so.
-    assert not runs_without_gil(lambda: yono.Position().legal_moves, max_calls=500)
+    assert not runs_without_gil(lambda: yono.Game().legal_moves, max_calls=500)

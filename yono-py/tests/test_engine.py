@@ -35,7 +35,7 @@ def test_there_are_enough_cases() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_finds_the_forced_elimination(case) -> None:
     name, text, target, moves, solutions = case
-    pos = yono.Position(text)
+    pos = yono.Game(text)
     depth = len(pos.seats) * moves
     mv = yono.Engine().best_move(pos, depth=depth, nodes=2_000_000)
     assert str(mv) in solutions, f"{name}: {mv}"
@@ -43,7 +43,7 @@ def test_finds_the_forced_elimination(case) -> None:
 
 def test_best_move_is_legal_in_both_rulesets() -> None:
     engine = yono.Engine(hash_mb=1)
-    for pos in (yono.Position(), yono.Position.shogi()):
+    for pos in (yono.Game(), yono.Game.shogi()):
         for _ in range(6):
             mv = engine.best_move(pos, nodes=300)
             assert mv in pos.legal_moves
@@ -51,7 +51,7 @@ def test_best_move_is_legal_in_both_rulesets() -> None:
 
 
 def test_analyse_fields() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     info = yono.Engine().analyse(pos, depth=2)
     assert info.best_move in pos.legal_moves
     assert info.pv[0] == info.best_move
@@ -59,14 +59,14 @@ def test_analyse_fields() -> None:
     assert len(info.eval) == 4
     assert abs(sum(e for e in info.eval if e is not None) - 6.0) < 0.01
     assert 0.0 <= info.score <= 3.0
-    shogi = yono.Engine().analyse(yono.Position.shogi(), depth=1)
+    shogi = yono.Engine().analyse(yono.Game.shogi(), depth=1)
     assert shogi.eval[1] is None and shogi.eval[3] is None
 
 
 def test_deterministic_for_nodes_and_seed() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     for mv in ["5g5f", "7e6e", "5c5d", "3e4e"]:
-        pos.push_usi(mv)
+        pos.push(mv)
     a = yono.Engine(seed=5, noise=20).analyse(pos, nodes=3000)
     b = yono.Engine(seed=5, noise=20).analyse(pos, nodes=3000)
     assert (a.best_move, a.pv, a.score, a.nodes) == (b.best_move, b.pv, b.score, b.nodes)
@@ -75,14 +75,14 @@ def test_deterministic_for_nodes_and_seed() -> None:
 def test_errors() -> None:
     engine = yono.Engine()
     with pytest.raises(ValueError):
-        engine.best_move(yono.Position())  # no limit
+        engine.best_move(yono.Game())  # no limit
     with pytest.raises(ValueError):
-        engine.best_move(yono.Position(), time=-1.0)
+        engine.best_move(yono.Game(), time=-1.0)
     with pytest.raises(ValueError):
         yono.Engine(hash_mb=0)
-    over = yono.Position("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1")
-    over.push_usi("2c2b")
-    over.push_usi("pass")
+    over = yono.Game("8eK/9/7sG1/9/9/9/9/9/sK6sR1 s -/-/-/- s01e 1")
+    over.push("2c2b")
+    over.push("pass")
     assert over.is_game_over()
     with pytest.raises(ValueError, match="over"):
         engine.best_move(over, depth=1)
@@ -95,7 +95,7 @@ def test_stop_from_another_thread_and_gil_released() -> None:
     def search() -> None:
         # Stopped below long before the node limit; the limit only bounds the run
         # should the GIL ever be held (then this thread would be the only one running).
-        result["info"] = engine.analyse(yono.Position(), nodes=20_000_000)
+        result["info"] = engine.analyse(yono.Game(), nodes=20_000_000)
 
     t = threading.Thread(target=search)
     t.start()
@@ -109,7 +109,7 @@ def test_stop_from_another_thread_and_gil_released() -> None:
         t.join(0.05)
     assert inside
     assert result["info"].stopped
-    assert result["info"].best_move in yono.Position().legal_moves
+    assert result["info"].best_move in yono.Game().legal_moves
 
 
 def test_threads_share_one_engine() -> None:
@@ -117,7 +117,7 @@ def test_threads_share_one_engine() -> None:
     found = []
 
     def worker() -> None:
-        found.append(engine.best_move(yono.Position(), nodes=2000))
+        found.append(engine.best_move(yono.Game(), nodes=2000))
 
     threads = [threading.Thread(target=worker) for _ in range(3)]
     for t in threads:
@@ -131,12 +131,12 @@ def test_pickle_keeps_the_config() -> None:
     engine = yono.Engine(seed=3, hash_mb=2, noise=7)
     copy = pickle.loads(pickle.dumps(engine))
     assert (copy.seed, copy.hash_mb, copy.noise) == (3, 2, 7)
-    pos = yono.Position()
+    pos = yono.Game()
     assert copy.best_move(pos, nodes=1000) == engine.best_move(pos, nodes=1000)
 
 
 def _search_in_child(engine: yono.Engine) -> str:
-    return str(engine.best_move(yono.Position(), nodes=1500))
+    return str(engine.best_move(yono.Game(), nodes=1500))
 
 
 def test_multiprocessing() -> None:
@@ -144,11 +144,11 @@ def test_multiprocessing() -> None:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(2) as pool:
         moves = pool.map(_search_in_child, [engine, engine])
-    assert moves == [str(engine.best_move(yono.Position(), nodes=1500))] * 2
+    assert moves == [str(engine.best_move(yono.Game(), nodes=1500))] * 2
 
 
 def test_evaluate() -> None:
-    values = yono.Engine.evaluate(yono.Position())
+    values = yono.Engine.evaluate(yono.Game())
     assert len(values) == 4 and all(v is not None and 0 <= v <= 3 for v in values)
 
 

@@ -27,18 +27,18 @@ def test_every_provoked_code_is_in_the_table():
     codes = set(_yono.error_codes())
     seen = set()
     for vec in _vectors("bad_positions"):
-        parse = yono.Position.from_sfen if vec.get("format") == "sfen" else yono.Position.from_text
+        parse = yono.Game.from_sfen if vec.get("format") == "sfen" else yono.Game.from_text
         with pytest.raises(yono.ParseError) as info:
             parse(vec["text"])
         assert info.value.code in codes
         seen.add(info.value.code)
     for vec in _vectors("bad_moves"):
         with pytest.raises(yono.IllegalMoveError) as info:
-            yono.Position(vec["position"]).push(vec["move"])
+            yono.Game(vec["position"]).push(vec["move"])
         assert info.value.code in codes
         seen.add(info.value.code)
     with pytest.raises(yono.RecordError) as info:
-        yono.Game.load("format: yono-record 1\nruleset: chess\n")
+        yono.Record.load("format: yono-record 1\nruleset: chess\n")
     assert info.value.code in codes
     seen.add(info.value.code)
     # Distinct errors give distinct codes: the vectors cover dozens of them.

@@ -23,7 +23,7 @@ def play_random_game(seed):
     """Plays random legal moves until the game ends; returns (position, events) where
     events lists, per ply, the seats that fell and the seats left before and after."""
     rng = random.Random(seed)
-    pos = yono.Position()
+    pos = yono.Game()
     events = []
     while not pos.is_game_over() and pos.ply() < MAX_PLIES:
         before = pos.seats
@@ -87,9 +87,9 @@ def test_complete_four_player_game():
     series.add_game(pos)
     assert series.totals() == final and series.games == 1
     # Replaying the move stack from text reproduces the same end.
-    replay = yono.Position()
+    replay = yono.Game()
     for mv in pos.move_stack:
-        replay.push_usi(mv.usi())
+        replay.push(mv.usi())
     assert replay == pos and replay.scores() == scores
 
 

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import yono
-from yono import Move, PieceKind, Position, PromotionStatus, Seat, Status
+from yono import Game, Move, PieceKind, PromotionStatus, Seat, Status
 
 MATE_SFEN = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 
@@ -16,7 +16,7 @@ MATE_SFEN = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 def random_positions(count=12, seed=3):
     rng = random.Random(seed)
     for i in range(count):
-        pos = Position(ruleset="shogi") if i % 3 == 2 else Position()
+        pos = Game(ruleset="shogi") if i % 3 == 2 else Game()
         for _ in range(rng.randrange(0, 80)):
             moves = pos.legal_moves
             if not moves:
@@ -55,7 +55,7 @@ def test_promotion_status_matches_the_move_list():
                 (False, True): PromotionStatus.COMPULSORY,
             }[(plain, promo)]
             assert pos.promotion_status(f, t) == want
-    pos = Position.from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1")
+    pos = Game.from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b - 1")
     assert pos.promotion_status("5c", "5b") == PromotionStatus.OPTIONAL
     assert pos.promotion_status("5c", "5d") is None
 
@@ -77,11 +77,11 @@ def test_preview_and_push_described_agree_with_playing():
                 assert seat in after.lost_seats and seat not in pos.lost_seats
                 assert after.scores()[int(seat)] == score
     with pytest.raises(yono.IllegalMoveError):
-        Position().preview("5i4g")
+        Game().preview("5i4g")
 
 
 def test_shogi_win_turn_is_out_and_lost_seats_agree():
-    pos = Position.from_sfen(MATE_SFEN)
+    pos = Game.from_sfen(MATE_SFEN)
     effect = pos.push_described("G*5b")
     assert effect.status == Status.WON and effect.winner == Seat.SOUTH
     assert effect.fallen == [(Seat.NORTH, 0)]
@@ -94,14 +94,14 @@ def test_shogi_win_turn_is_out_and_lost_seats_agree():
 
 
 def test_redo():
-    pos = Position()
-    pos.push_usi("5g5f")
-    pos.push_usi("7e6e")
+    pos = Game()
+    pos.push("5g5f")
+    pos.push("7e6e")
     pos.pop()
     pos.pop()
     assert [str(m) for m in pos.redo_stack] == ["7e6e", "5g5f"]
     assert str(pos.redo()) == "5g5f"
-    pos.push_usi("7e6e")  # the same move: the line is kept
+    pos.push("7e6e")  # the same move: the line is kept
     assert pos.redo_stack == []
     pos.pop()
     other = next(m for m in pos.legal_moves if str(m) != "7e6e")
@@ -110,8 +110,8 @@ def test_redo():
         pos.redo()
 
 
-def test_snapshots_for_a_gui_thread():
-    game = Position()
+def test_copies_for_a_gui_thread():
+    game = Game()
     lock = threading.Lock()
     frames = []
     done = threading.Event()
@@ -124,14 +124,14 @@ def test_snapshots_for_a_gui_thread():
                 if not moves:
                     break
                 game.push(rng.choice(moves))
-                frames.append(game.snapshot())
+                frames.append(game.copy())
         done.set()
 
     t = threading.Thread(target=player)
     t.start()
     t.join()
     assert done.is_set()
-    # Each snapshot is independent of the game that went on.
+    # Each copy is independent of the game that went on.
     plies = [s.ply() for s in frames]
     assert plies == list(range(1, len(frames) + 1))
     assert frames[0].ply() == 1 and game.ply() == len(frames)
@@ -147,18 +147,18 @@ def test_a_loaded_record_continued_keeps_comments_and_unknown_headers():
         "1 s 5g5f ; the centre Pawn\n"
         "2 w 7e6e ; West answers\n"
     )
-    game = yono.Game.load(text)
+    game = yono.Record.load(text)
     assert game.comment(1) == "the centre Pawn"
     assert "x-clock" in game.metadata
-    nxt = game.position.legal_moves[0]
+    nxt = game.game.legal_moves[0]
     game.push(nxt, "North plays on")
-    back = yono.Game.load(game.save())
+    back = yono.Record.load(game.save())
     assert back.comments == ["the centre Pawn", "West answers", "North plays on"]
     assert back.meta("x-clock") == "10+5" and back.meta("event") == "Club night"
 
 
 def test_svg_gui_options_and_geometry():
-    pos = Position()
+    pos = Game()
     svg = yono.svg(pos, orientation="west", selected="5g", destinations=["5f"],
                    text_as_paths=True, selected_reserve=(Seat.SOUTH, "P"))
     assert svg.count('class="selected"') == 2

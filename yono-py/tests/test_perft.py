@@ -7,12 +7,12 @@ import yono
 
 @pytest.mark.parametrize("depth,expected", [(1, 30), (2, 900), (3, 25470), (4, 719731)])
 def test_shogi_perft(depth, expected):
-    assert yono.Position.shogi().perft(depth) == expected
+    assert yono.Game.shogi().perft(depth) == expected
 
 
 @pytest.mark.parametrize("depth,expected", [(1, 12), (2, 134), (3, 1498), (4, 16746)])
 def test_yono_perft(depth, expected):
-    assert yono.Position().perft(depth) == expected
+    assert yono.Game().perft(depth) == expected
 
 
 def _python_perft(pos, depth):
@@ -28,15 +28,15 @@ def _python_perft(pos, depth):
 
 
 def test_python_side_perft_matches():
-    shogi = yono.Position.shogi()
+    shogi = yono.Game.shogi()
     assert _python_perft(shogi, 3) == 25470
-    assert shogi == yono.Position.shogi() and shogi.move_stack == []
-    start = yono.Position()
+    assert shogi == yono.Game.shogi() and shogi.move_stack == []
+    start = yono.Game()
     assert _python_perft(start, 3) == 1498
 
 
 def test_perft_from_codes_matches():
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     total = 0
     for code in pos.legal_move_codes():
         pos.push(yono.Move.from_code(code))

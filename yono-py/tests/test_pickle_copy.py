@@ -12,9 +12,9 @@ MOVES = ["5g5f", "7e6e", "5c5d", "3e4e", "5f5e", "6e5e"]
 
 
 def _played():
-    pos = yono.Position()
+    pos = yono.Game()
     for mv in MOVES:
-        pos.push_usi(mv)
+        pos.push(mv)
     return pos
 
 
@@ -40,19 +40,19 @@ def test_position_pickle_keeps_history(protocol):
 
 
 def test_pickle_of_a_non_start_root_and_of_shogi():
-    root = yono.Position.from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1")
-    root.push_usi("G*5b")
+    root = yono.Game.from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+    root.push("G*5b")
     clone = pickle.loads(pickle.dumps(root))
-    assert clone.root() == yono.Position.from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+    assert clone.root() == yono.Game.from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1")
     assert clone.sfen() == root.sfen()
     assert clone.move_stack == [yono.Move("G*5b")]
 
 
 def test_pickle_of_a_drawn_game_keeps_the_draw():
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     for _ in range(3):
         for mv in ["2h3h", "8b7b", "3h2h", "7b8b"]:
-            pos.push_usi(mv)
+            pos.push(mv)
     assert pos.status() == yono.Status.DRAWN_BY_REPETITION
     clone = pickle.loads(pickle.dumps(pos))
     assert clone.status() == yono.Status.DRAWN_BY_REPETITION
@@ -95,7 +95,7 @@ def test_small_values_pickle_and_copy(value):
 
 
 def test_unpickling_a_corrupt_history_raises():
-    pos = yono.Position()
+    pos = yono.Game()
     func, args, state = pos.__reduce__()
     with pytest.raises(yono.IllegalMoveError):
         func(*args).__setstate__(["5g5f", "5g5f"])
@@ -109,7 +109,7 @@ def _work(pos):
 
 
 def test_positions_through_a_process_pool():
-    positions = [yono.Position(), yono.Position.shogi(), _played()]
+    positions = [yono.Game(), yono.Game.shogi(), _played()]
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(2) as pool:
         results = pool.map(_work, positions)

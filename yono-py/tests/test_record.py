@@ -1,4 +1,4 @@
-"""Game records from Python: yono.Game, Game.load / Game.save, RecordError."""
+"""Game records from Python: yono.Record, Record.load / Record.save, RecordError."""
 
 import json
 
@@ -8,7 +8,7 @@ import yono
 
 
 def finished_game(seed):
-    pos = yono.Position()
+    pos = yono.Game()
     pos.playout(max_plies=5000, seed=seed)
     return pos
 
@@ -16,17 +16,17 @@ def finished_game(seed):
 def test_round_trip_of_complete_games():
     for seed in range(8):
         pos = finished_game(seed)
-        game = yono.Game(pos)
+        game = yono.Record(pos)
         game.set_meta("event", "Python test")
         game.set_meta("south", "Alice")
         if len(game):
             game.set_comment(1, "first move")
         assert game.moves == pos.move_stack
-        assert game.position == pos
+        assert game.game == pos
         assert game.scores() == pos.scores()
         for fmt in ("text", "json"):
             saved = game.save(fmt)
-            back = yono.Game.load(saved)
+            back = yono.Record.load(saved)
             assert back == game
             assert back.save(fmt) == saved
             assert back.metadata == {"event": "Python test", "south": "Alice"}
@@ -34,7 +34,7 @@ def test_round_trip_of_complete_games():
 
 
 def test_building_a_game_by_hand():
-    game = yono.Game()
+    game = yono.Record()
     game.push("5g5f", comment="centre")
     game.push(yono.Move("7e6e"))
     assert game.comments == ["centre", None]
@@ -43,21 +43,21 @@ def test_building_a_game_by_hand():
     assert len(game) == 1
     assert game.status() == yono.Status.ONGOING
     assert game.winner() is None
-    assert game.start == yono.Position()
+    assert game.start == yono.Game()
     assert game.remove_meta("event") is None
     assert "1 s 5g5f ; centre" in game.save()
     with pytest.raises(yono.IllegalMoveError):
         game.push("pass")
     with pytest.raises(ValueError):
         game.save("kif")
-    shogi = yono.Game(ruleset="shogi")
+    shogi = yono.Record(ruleset="shogi")
     shogi.push("7g7f")
     assert "ruleset: shogi" in shogi.save()
-    assert yono.Game.load(shogi.save()) == shogi
+    assert yono.Record.load(shogi.save()) == shogi
 
 
 def test_a_bad_move_names_its_number():
-    game = yono.Game(finished_game(3))
+    game = yono.Record(finished_game(3))
     text = game.save()
     lines = text.splitlines()
     n = min(7, len(game))
@@ -65,7 +65,7 @@ def test_a_bad_move_names_its_number():
         if line.startswith(f"{n} "):
             lines[i] = " ".join(line.split()[:2] + ["9a1i"])
     with pytest.raises(yono.RecordError) as info:
-        yono.Game.load("\n".join(lines))
+        yono.Record.load("\n".join(lines))
     err = info.value
     assert err.code == "record_bad_move"
     assert err.ply == n
@@ -74,15 +74,15 @@ def test_a_bad_move_names_its_number():
     doc = json.loads(game.save("json"))
     doc["moves"][n - 1] = {"move": "9a1i"}
     with pytest.raises(yono.RecordError) as info:
-        yono.Game.load(json.dumps(doc))
+        yono.Record.load(json.dumps(doc))
     assert info.value.ply == n and info.value.line is None
 
 
 def test_contradicting_results_and_bad_metadata():
-    game = yono.Game(finished_game(5))
+    game = yono.Record(finished_game(5))
     text = game.save()
     with pytest.raises(yono.RecordError) as info:
-        yono.Game.load(text.replace("status: won", "status: ongoing # was won"))
+        yono.Record.load(text.replace("status: won", "status: ongoing # was won"))
     assert info.value.code == "record_result"
     assert info.value.ply is None
     with pytest.raises(yono.RecordError) as info:

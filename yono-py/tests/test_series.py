@@ -28,4 +28,4 @@ def test_series_from_totals_and_unfinished_games() -> None:
     with pytest.raises(ValueError):
         series.add([3, None, 1, 0])
     with pytest.raises(ValueError):
-        series.add_game(yono.Position())
+        series.add_game(yono.Game())

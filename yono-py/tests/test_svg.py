@@ -1,4 +1,4 @@
-"""SVG diagrams from Python: yono.svg(), Position.svg() and the notebook hook."""
+"""SVG diagrams from Python: yono.svg(), Game.svg() and the notebook hook."""
 
 import xml.etree.ElementTree as ET
 
@@ -22,7 +22,7 @@ def titles(svg):
 
 
 def test_start_position_parses_and_names_every_piece():
-    pos = yono.Position()
+    pos = yono.Game()
     svg = yono.svg(pos)
     names = titles(svg)
     for sq, piece in pos.pieces().items():
@@ -34,7 +34,7 @@ def test_start_position_parses_and_names_every_piece():
 
 
 def test_midgame_reserves_and_threats():
-    pos = yono.Position(MIDGAME)
+    pos = yono.Game(MIDGAME)
     svg = yono.svg(pos, lastmove="6e5f")
     names = titles(svg)
     for sq, piece in pos.pieces().items():
@@ -48,7 +48,7 @@ def test_midgame_reserves_and_threats():
 
 
 def test_every_option_changes_the_output():
-    pos = yono.Position(MIDGAME)
+    pos = yono.Game(MIDGAME)
     outputs = [
         yono.svg(pos),
         yono.svg(pos, size=300),
@@ -66,7 +66,7 @@ def test_every_option_changes_the_output():
 
 
 def test_bad_arguments_raise():
-    pos = yono.Position()
+    pos = yono.Game()
     with pytest.raises(ValueError):
         yono.svg(pos, highlight=["0z"])
     with pytest.raises(yono.IllegalMoveError):
@@ -80,12 +80,12 @@ def test_bad_arguments_raise():
 
 
 def test_notebook_hook_marks_the_last_move():
-    pos = yono.Position()
+    pos = yono.Game()
     assert 'class="last-move"' not in pos._repr_svg_()
-    pos.push_usi("5g5f")
+    pos.push("5g5f")
     svg = pos._repr_svg_()
     titles(svg)
     assert svg.count('class="last-move"') == 2
     assert 'width="480"' in svg
-    game = yono.Game(pos)
+    game = yono.Record(pos)
     assert game._repr_svg_() == svg

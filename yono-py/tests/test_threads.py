@@ -1,7 +1,7 @@
-"""A Position shared between threads stays consistent.
+"""A Game shared between threads stays consistent.
 
 These tests switch threads as often as CPython allows while several of them push,
-pop and read on one Position.
+pop and read on one Game.
 """
 
 import contextlib
@@ -25,7 +25,7 @@ def switching_threads_often() -> Iterator[None]:
 
 
 def test_threads_pushing_and_popping_one_position_keep_it_consistent() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     pushed: List[int] = [0] * 4
     popped: List[int] = [0] * 4
     failures: List[BaseException] = []
@@ -70,7 +70,7 @@ def test_threads_pushing_and_popping_one_position_keep_it_consistent() -> None:
 
 
 def test_threads_reading_while_one_thread_plays() -> None:
-    pos = yono.Position.shogi()
+    pos = yono.Game.shogi()
     failures: List[BaseException] = []
     done = threading.Event()
 
@@ -96,4 +96,4 @@ def test_threads_reading_while_one_thread_plays() -> None:
             t.join()
 
     assert failures == []
-    assert pos == yono.Position.shogi()
+    assert pos == yono.Game.shogi()

@@ -36,7 +36,7 @@ def _threat_letters(pos):
 
 @pytest.mark.parametrize("vec", POSITIONS, ids=_ids(POSITIONS, "name"))
 def test_position_vector(vec):
-    pos = yono.Position(vec["position"])
+    pos = yono.Game(vec["position"])
     # Round trip of the canonical text.
     assert pos.text() == vec["position"]
     legal = sorted(m.usi() for m in pos.legal_moves)
@@ -61,16 +61,18 @@ def test_position_vector(vec):
 
 @pytest.mark.parametrize("vec", GAMES, ids=_ids(GAMES, "name"))
 def test_game_vector(vec):
-    pos = yono.Position(vec["start"])
+    pos = yono.Game(vec["start"])
     for i, text in enumerate(vec["moves"]):
         assert pos.is_legal(text), f"ply {i}: {text} should be legal"
-        pos.push_usi(text)
+        pos.push(text)
     assert pos.text() == vec["final"]
     assert str(pos.status()) == vec["status"]
     winner = pos.winner()
     assert (winner.letter if winner is not None else None) == vec["winner"]
     expected_scores = vec["scores"]
     assert pos.scores() == expected_scores
+    reason = pos.end_reason
+    assert (str(reason) if reason is not None else None) == vec["end_reason"]
     assert [m.usi() for m in pos.move_stack] == vec["moves"]
     assert pos.ply() == len(vec["moves"])
     if vec["status"] != "ongoing":
@@ -80,14 +82,14 @@ def test_game_vector(vec):
     for text in reversed(vec["moves"]):
         assert pos.pop().usi() == text
     assert pos.text() == vec["start"]
-    assert pos == yono.Position(vec["start"])
+    assert pos == yono.Game(vec["start"])
     with pytest.raises(IndexError):
         pos.pop()
 
 
 @pytest.mark.parametrize("vec", BAD_POSITIONS, ids=_ids(BAD_POSITIONS, "error"))
 def test_bad_position_vector(vec):
-    parse = yono.Position.from_sfen if vec.get("format") == "sfen" else yono.Position.from_text
+    parse = yono.Game.from_sfen if vec.get("format") == "sfen" else yono.Game.from_text
     with pytest.raises(yono.ParseError) as info:
         parse(vec["text"])
     err = info.value
@@ -97,14 +99,14 @@ def test_bad_position_vector(vec):
     if vec.get("format") != "sfen":
         # The constructor reports the same error.
         with pytest.raises(yono.ParseError) as info2:
-            yono.Position(vec["text"])
+            yono.Game(vec["text"])
         assert info2.value.code == vec["error"]
         assert str(info2.value) == str(err)
 
 
 @pytest.mark.parametrize("vec", BAD_MOVES, ids=_ids(BAD_MOVES, "error"))
 def test_bad_move_vector(vec):
-    pos = yono.Position(vec["position"])
+    pos = yono.Game(vec["position"])
     before = pos.text()
     assert not pos.is_legal(vec["move"])
     with pytest.raises(yono.IllegalMoveError) as info:
@@ -123,7 +125,7 @@ def test_bad_move_vector(vec):
         pos.check_move(vec["move"])
     assert info2.value.code == vec["error"]
     with pytest.raises(yono.IllegalMoveError) as info3:
-        pos.push_usi(vec["move"])
+        pos.push(vec["move"])
     assert info3.value.code == vec["error"]
     assert pos.text() == before
 

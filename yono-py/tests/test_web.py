@@ -317,7 +317,7 @@ def test_selection_shows_destinations_promotion_and_drops(client: TestClient) ->
         assert receive(ws, "selection")["destinations"] == []
         ws.send_json({"type": "select", "reserve": "G"})
         gold = receive(ws, "selection")
-        board = yono.Position(POSITIONS["promotion_and_drop"])
+        board = yono.Game(POSITIONS["promotion_and_drop"])
         expected = sorted(str(m.to_square) for m in board.drops_of("G"))
         assert gold["selected"] == "G*"
         assert sorted(d["to"] for d in gold["destinations"]) == expected
@@ -363,9 +363,9 @@ def test_engines_answer_and_undo_takes_back_to_my_move(client: TestClient) -> No
         back = state_where(ws, lambda s: s["ply"] == 4)
         assert [m["seat"] for m in back["moves"]] == ["s", "w", "n", "e"]
         assert back["your_turn"] and back["can_undo"] and not back["thinking"]
-        replay = yono.Position()
+        replay = yono.Game()
         for usi in usis(back):
-            replay.push_usi(usi)  # every engine move is legal in the library
+            replay.push(usi)  # every engine move is legal in the library
         ws.send_json({"type": "undo"})
         undone = state_where(ws, lambda s: s["ply"] == 0)
         assert undone["your_turn"] and not undone["can_undo"] and undone["moves"] == []
@@ -384,7 +384,7 @@ def test_the_server_answers_while_an_engine_thinks(
     searching = threading.Event()
     real = adapter.engine_move
 
-    def held(engine: yono.Engine, board: yono.Position, nodes: int) -> yono.Move:
+    def held(engine: yono.Engine, board: yono.Game, nodes: int) -> yono.Move:
         searching.set()
         release.wait()
         return real(engine, board, nodes)
@@ -527,27 +527,16 @@ def test_pages_send_security_headers(client: TestClient) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
 
 
-def test_the_adapter_follows_the_bindings_rename(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After the rename (yono.Game the live game, yono.Record the record) the web layer
-    still finds both classes: only the adapter names them."""
-    import importlib
-
+def test_the_adapter_names_the_bindings_classes() -> None:
+    """Only the adapter names the bindings' classes: the live game and the record."""
     from yono.web import adapter
 
-    record_class, game_class = yono.Game, yono.Position
-    monkeypatch.setattr(yono, "Record", record_class, raising=False)
-    monkeypatch.setattr(yono, "Game", game_class)
-    try:
-        renamed = importlib.reload(adapter)
-        assert renamed.Board is game_class and renamed.Record is record_class
-        board = renamed.new_board("yono")
-        board.push_usi("5g5f")
-        loaded, meta = renamed.load_record(renamed.save_record(board, {"event": "renamed"}))
-        assert [m.usi() for m in loaded.move_stack] == ["5g5f"] and meta["event"] == "renamed"
-    finally:
-        monkeypatch.undo()
-        importlib.reload(adapter)
-    assert adapter.Board is yono.Position and adapter.Record is yono.Game
+    assert adapter.Board is yono.Game and adapter.Record is yono.Record
+    board = adapter.new_board("yono")
+    board.push("5g5f")
+    loaded, meta = adapter.load_record(adapter.save_record(board, {"event": "club"}))
+    assert [m.usi() for m in loaded.move_stack] == ["5g5f"] and meta["event"] == "club"
+    assert adapter.snapshot(loaded) == loaded and adapter.snapshot(loaded) is not loaded
 
 
 # ----- the command

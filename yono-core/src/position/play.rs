@@ -309,6 +309,10 @@ impl Position {
     }
 
     /// Takes back `mv`, played by [`Position::play_reversibly`] which returned `unplay`.
+    // Always inlined: `Game::undo` (the hot half of a push+pop pair) is one of two
+    // callers since the perpetual-check walk-back, and out of line it cost 18
+    // instructions a pair (callgrind, yono-py/bench/pushpop_instructions.sh).
+    #[inline(always)]
     pub(crate) fn unplay(&mut self, mv: Move, unplay: Undo) {
         if let Some(before) = unplay.before_fall {
             *self = *before;

@@ -47,6 +47,7 @@ impl Player {
                     seed,
                     hash_mb: 4,
                     noise: 10,
+                    ..Default::default()
                 };
                 Ok(Player::Engine(Box::new(Engine::new(config)), nodes))
             }

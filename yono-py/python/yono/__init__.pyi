@@ -2,30 +2,25 @@
 
 Conventions used throughout:
 
-* A *seat* argument (``SeatLike``) is a :class:`Seat`, a letter ``"s" "w" "n" "e"`` or a
-  name such as ``"South"``.
+* A *seat* argument (``SeatLike``) is a :class:`Seat` or any text the core reads as a
+  seat: the letter ``"s" "w" "n" "e"`` or the name ``"South"``, either case.
+* A *piece kind* argument (``PieceKindLike``) is a :class:`PieceKind` or its notation
+  (``"P"``, ``"+R"``); a *ruleset* (``RulesetLike``) a :class:`Ruleset` or its name.
 * A *square* argument (``SquareLike``) is a :class:`Square`, a USI name such as ``"5e"``
-  or an index 0-80 (0 = 9a, 8 = 1a, 80 = 1i).
+  or an index 0-80 (0 = 9a, 8 = 1a, 80 = 1i; anything with ``__index__``).
 * A *move* argument (``MoveLike``) is a :class:`Move` or move text (``"7g7f"``,
   ``"8h2b+"``, ``"P*5e"``, ``"pass"``).
+* An int argument takes anything with ``__index__`` (``SupportsIndex``: numpy ints too).
 * Scores are lists indexed by seat: ``[South, West, North, East]``.
+* Deprecated names (kept for one release; each use warns with ``DeprecationWarning``)
+  are marked ``@deprecated`` or by a comment.
 """
 
-from typing import (
-    ClassVar,
-    Dict,
-    Iterable,
-    List,
-    Optional,
-    SupportsIndex,
-    Tuple,
-    Union,
-    final,
-    overload,
-)
+from typing import ClassVar, Dict, Iterable, List, Optional, SupportsIndex, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self, TypedDict, Unpack, deprecated
 
 __version__: str
 CORE_VERSION: str
@@ -55,15 +50,29 @@ class RecordError(ValueError):
     ply: Optional[int]
     line: Optional[int]
 
+class _Enum:
+    """What every enum class has: it equals (and hashes like) its int value, and the
+    members order by it. (Not a runtime class: each enum is its own.)"""
+
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Self, /) -> bool: ...
+    def __le__(self, other: Self, /) -> bool: ...
+    def __gt__(self, other: Self, /) -> bool: ...
+    def __ge__(self, other: Self, /) -> bool: ...
+
 @final
-class Seat:
+class Seat(_Enum):
     """A seat (player), in turn order: SOUTH, WEST, NORTH, EAST. ``int(seat)`` is its
-    index 0-3; ``str(seat)`` its name ("South")."""
+    index 0-3; ``str(seat)`` its name ("South"). ``Seat(x)`` takes a Seat, its index, or
+    its text."""
 
     SOUTH: ClassVar["Seat"]
     WEST: ClassVar["Seat"]
     NORTH: ClassVar["Seat"]
     EAST: ClassVar["Seat"]
+    def __new__(cls, value: Union["Seat", str, SupportsIndex]) -> "Seat": ...
     @property
     def letter(self) -> str:
         """The notation letter: "s", "w", "n" or "e"."""
@@ -81,24 +90,19 @@ class Seat:
         """The seat this one becomes after clockwise quarter turns (one: South to West)."""
     @staticmethod
     def from_letter(letter: str) -> "Seat":
-        """The seat with this notation letter; ValueError otherwise."""
+        """The seat with exactly this notation letter ("s", "w", "n", "e"); ValueError
+        otherwise (``Seat(text)`` reads every spelling)."""
     @staticmethod
-    def from_index(index: int) -> "Seat":
+    def from_index(index: SupportsIndex) -> "Seat":
         """The seat with index 0-3; ValueError otherwise."""
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __lt__(self, other: "Seat", /) -> bool: ...
-    def __le__(self, other: "Seat", /) -> bool: ...
-    def __gt__(self, other: "Seat", /) -> bool: ...
-    def __ge__(self, other: "Seat", /) -> bool: ...
 
 SeatLike = Union[Seat, str]
 
 @final
-class PieceKind:
+class PieceKind(_Enum):
     """The kind of a piece, promoted kinds included. ``str(kind)`` is its notation:
-    "K", "R", ..., "+R"."""
+    "K", "R", ..., "+R". ``PieceKind(x)`` takes a PieceKind, its index 0-13, or its
+    notation."""
 
     KING: ClassVar["PieceKind"]
     ROOK: ClassVar["PieceKind"]
@@ -114,6 +118,7 @@ class PieceKind:
     PROMOTED_KNIGHT: ClassVar["PieceKind"]
     PROMOTED_LANCE: ClassVar["PieceKind"]
     PROMOTED_PAWN: ClassVar["PieceKind"]
+    def __new__(cls, value: Union["PieceKind", str, SupportsIndex]) -> "PieceKind": ...
     @property
     def letter(self) -> str:
         """The letter of the unpromoted kind: K R B G S N L P."""
@@ -126,29 +131,27 @@ class PieceKind:
     @property
     def is_promoted(self) -> bool:
         """Whether this is a promoted kind."""
+    @property
+    def can_promote(self) -> bool:
+        """Whether the kind has a promoted form (R B S N L P)."""
     def promoted(self) -> Optional["PieceKind"]:
         """The promoted kind; None for King, Gold and promoted kinds."""
     def unpromoted(self) -> "PieceKind":
         """The unpromoted kind."""
     @staticmethod
     def from_symbol(symbol: str) -> "PieceKind":
-        """The kind with notation "K", "R", ..., "+R"; ValueError otherwise."""
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __lt__(self, other: "PieceKind", /) -> bool: ...
-    def __le__(self, other: "PieceKind", /) -> bool: ...
-    def __gt__(self, other: "PieceKind", /) -> bool: ...
-    def __ge__(self, other: "PieceKind", /) -> bool: ...
+        """The kind the core reads from "K", "R", ..., "+R"; ValueError otherwise."""
 
 PieceKindLike = Union[PieceKind, str]
 
 @final
-class Ruleset:
-    """YONO (four-player Yo[n]o Shogi) or SHOGI (standard two-player Shogi)."""
+class Ruleset(_Enum):
+    """YONO (four-player Yo[n]o Shogi) or SHOGI (standard two-player Shogi).
+    ``Ruleset(x)`` takes a Ruleset, its int value, or its name."""
 
     YONO: ClassVar["Ruleset"]
     SHOGI: ClassVar["Ruleset"]
+    def __new__(cls, value: Union["Ruleset", str, SupportsIndex]) -> "Ruleset": ...
     @property
     def label(self) -> str:
         """ "yono" or "shogi"."""
@@ -161,38 +164,45 @@ class Ruleset:
     @property
     def start_text(self) -> str:
         """The start position as position text."""
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 RulesetLike = Union[Ruleset, str]
 
 @final
-class Status:
+class Status(_Enum):
     """ONGOING, WON or DRAWN_BY_REPETITION; ``str(status)`` is "ongoing", "won" or
-    "drawn_by_repetition"."""
+    "drawn_by_repetition", and ``Status(text)`` reads it back, as it reads any status
+    text of the core ("drawn by repetition", "won by North")."""
 
     ONGOING: ClassVar["Status"]
     WON: ClassVar["Status"]
     DRAWN_BY_REPETITION: ClassVar["Status"]
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    def __new__(cls, value: Union["Status", str, SupportsIndex]) -> "Status": ...
 
 @final
-class PromotionStatus:
+class PromotionStatus(_Enum):
     """Whether a from-to move may promote: IMPOSSIBLE, OPTIONAL or COMPULSORY."""
 
     IMPOSSIBLE: ClassVar["PromotionStatus"]
     OPTIONAL: ClassVar["PromotionStatus"]
     COMPULSORY: ClassVar["PromotionStatus"]
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    def __new__(cls, value: Union["PromotionStatus", str, SupportsIndex]) -> "PromotionStatus": ...
+
+@final
+class EndReason(_Enum):
+    """How a finished game ended: LAST_SEAT_STANDING (Yo[n]o), NO_LEGAL_MOVE (Shogi
+    checkmate), REPETITION (a draw) or PERPETUAL_CHECK (Shogi: every move of one side in
+    a fourfold repetition gave check; that side lost). ``str(reason)`` is its name,
+    e.g. "perpetual check"."""
+
+    LAST_SEAT_STANDING: ClassVar["EndReason"]
+    NO_LEGAL_MOVE: ClassVar["EndReason"]
+    REPETITION: ClassVar["EndReason"]
+    PERPETUAL_CHECK: ClassVar["EndReason"]
+    def __new__(cls, value: Union["EndReason", str, SupportsIndex]) -> "EndReason": ...
 
 @final
 class MoveEffect:
-    """What a move does: from ``Position.preview`` and ``Position.push_described``."""
+    """What a move does: from ``Game.preview`` and ``Game.push_described``."""
 
     @property
     def move(self) -> "Move": ...
@@ -205,14 +215,93 @@ class MoveEffect:
     @property
     def promotes(self) -> bool: ...
     @property
+    def gives_check(self) -> bool:
+        """Whether the move gives check (the mover threatens a King after it)."""
+    @property
+    def checked(self) -> List[Seat]:
+        """The seats whose King the mover threatens after the move."""
+    @property
     def fallen(self) -> List[Tuple[Seat, int]]:
         """The seats that lose by the move, with their scores."""
+    @property
+    def removed(self) -> List["Removal"]:
+        """The seats the checkmate rule removed, with the pieces that left the board."""
     @property
     def status(self) -> Status: ...
     @property
     def winner(self) -> Optional[Seat]: ...
     @property
     def next_turn(self) -> Seat: ...
+
+@final
+class Removal:
+    """A seat removed by the checkmate rule (``MoveEffect.removed``), with what left the
+    board with it, for animation."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def pieces(self) -> List[Tuple["Square", "Piece"]]:
+        """Its pieces that stood on the board, with their squares, in square order."""
+    @property
+    def reserve(self) -> Dict[PieceKind, int]:
+        """Its reserve as it was."""
+
+@final
+class PieceView:
+    """A piece as a GUI draws it: owner, kind, promoted, and the seat it faces."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def kind(self) -> PieceKind: ...
+    @property
+    def promoted(self) -> bool: ...
+    @property
+    def facing(self) -> Seat:
+        """The seat whose side of the board the piece points toward."""
+    @property
+    def piece(self) -> "Piece": ...
+    def angle(self, bottom: Optional[SeatLike] = None) -> int:
+        """Degrees clockwise to turn a piece drawn pointing up, ``bottom`` at the bottom."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Snapshot:
+    """Everything a GUI draws for a position, as plain data (``Game.board_snapshot()``)."""
+
+    @property
+    def squares(self) -> List[Optional[PieceView]]:
+        """The piece on each square, by square index, or None."""
+    def piece_at(self, square: "SquareLike") -> Optional[PieceView]: ...
+    def pieces(self) -> Dict["Square", PieceView]: ...
+    @property
+    def reserves(self) -> List[Dict[PieceKind, int]]:
+        """Each seat's reserve, by seat index."""
+    @property
+    def seats(self) -> List[Seat]:
+        """The seats still in the game."""
+    @property
+    def scores(self) -> List[Optional[int]]: ...
+    @property
+    def to_move(self) -> Optional[Seat]:
+        """The seat to move; None once the game is over."""
+    @property
+    def move_number(self) -> int: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def winner(self) -> Optional[Seat]: ...
+    @property
+    def end_reason(self) -> Optional[EndReason]: ...
+    @property
+    def checks(self) -> Dict[Seat, List[Seat]]:
+        """For each seat in the game, the seats threatening its King."""
+    @property
+    def ruleset(self) -> Ruleset: ...
 
 @final
 class Square:
@@ -249,7 +338,7 @@ class Square:
     def __gt__(self, other: Union["Square", int], /) -> bool: ...
     def __ge__(self, other: Union["Square", int], /) -> bool: ...
 
-SquareLike = Union[Square, str, int]
+SquareLike = Union[Square, str, SupportsIndex]
 
 @final
 class Piece:
@@ -258,13 +347,17 @@ class Piece:
     def __new__(cls, seat: SeatLike, kind: PieceKindLike) -> "Piece": ...
     @staticmethod
     def from_symbol(symbol: str) -> "Piece":
-        """The piece with notation "sK", "n+R", ...; ValueError otherwise."""
+        """The piece the core reads from "sK", "n+R", ...; ValueError otherwise."""
     @property
     def seat(self) -> Seat:
         """The owner."""
     @property
     def kind(self) -> PieceKind:
         """The kind."""
+    def promoted(self) -> Optional["Piece"]:
+        """The same seat's piece promoted; None for a King, a Gold or a promoted piece."""
+    def unpromoted(self) -> "Piece":
+        """The same seat's piece unpromoted (itself if it is not promoted)."""
     @property
     def symbol(self) -> str:
         """The notation, e.g. "sK"."""
@@ -278,7 +371,7 @@ class Move:
     not a move)."""
 
     PASS: ClassVar["Move"]
-    def __new__(cls, usi: str) -> "Move": ...
+    def __new__(cls, usi: "MoveLike") -> "Move": ...
     @staticmethod
     def from_usi(usi: str) -> "Move":
         """Parses move text; IllegalMoveError (code "malformed_move") otherwise."""
@@ -289,11 +382,18 @@ class Move:
     def drop(kind: PieceKindLike, to_square: SquareLike) -> "Move":
         """A drop of an unpromoted kind R B G S N L P."""
     @staticmethod
-    def from_code(code: int) -> "Move":
+    def from_code(code: SupportsIndex) -> "Move":
         """Decodes a compact 16-bit move code; ValueError for an invalid code."""
     @property
     def code(self) -> int:
         """The compact 16-bit code."""
+    @property
+    def index(self) -> int:
+        """The core's dense index 0-13,689 (squares as named; ``Game.action`` is the
+        mover's frame)."""
+    @staticmethod
+    def from_index(index: SupportsIndex) -> "Move":
+        """The move with the core's dense index; ValueError for an index no move has."""
     def usi(self) -> str:
         """The move text."""
     @property
@@ -322,26 +422,51 @@ class Move:
 
 MoveLike = Union[Move, str]
 
-@final
-class Position:
-    """A position with its move history.
+class _SvgGuiOptions(TypedDict, total=False):
+    """The keyword-only options of ``svg`` for GUIs (docs/GUI.md): the seat at the
+    bottom, a selected square, where it can go, squares in check, a selected reserve
+    piece, letters drawn as paths. (Not a runtime class: a typing aid of the stubs.)"""
 
-    ``Position()`` is the Yo[n]o start, ``Position(text)`` parses position text,
-    ``Position(ruleset="shogi")`` / ``Position.shogi()`` is the Shogi start.
-    Raises ParseError (with ``code``) for invalid text. Equal positions (same current
-    state, whatever the history) compare equal. Unhashable (positions change as moves
-    are pushed); ``pos.hash()`` is the Zobrist key of the current state.
+    orientation: Optional[SeatLike]
+    selected: Optional[SquareLike]
+    destinations: Optional[Union[SquareLike, Iterable[SquareLike]]]
+    check: Optional[Union[SquareLike, Iterable[SquareLike]]]
+    selected_reserve: Optional[Tuple[SeatLike, PieceKindLike]]
+    text_as_paths: Optional[bool]
+
+@final
+class Game:
+    """A game: the current position and the moves that led to it.
+
+    ``Game()`` is the Yo[n]o start, ``Game(text)`` parses position text or SFEN,
+    ``Game(ruleset="shogi")`` / ``Game.shogi()`` is the Shogi start, ``Game(other)``
+    copies another game with its history. Raises ParseError (with ``code``) for invalid
+    text. Games with the same current position (whatever the history) compare equal.
+    Unhashable (games change as moves are pushed); ``game.hash()`` is the Zobrist key of
+    the current position. Formerly ``yono.Position`` (still an alias, deprecated).
     """
 
-    def __new__(cls, text: Optional[str] = None, ruleset: Optional[RulesetLike] = None) -> "Position": ...
+    @overload
+    def __new__(
+        cls,
+        text: Union[str, "Game", None] = None,
+        ruleset: Optional[RulesetLike] = None,
+        *,
+        position: None = None,
+    ) -> "Game": ...
+    @overload
+    @deprecated("Game(position=game) is deprecated: use Game(game) or game.copy()")
+    def __new__(
+        cls, text: None = None, ruleset: None = None, *, position: "Game"
+    ) -> "Game": ...
     @classmethod
-    def from_text(cls, text: str) -> "Position":
+    def from_text(cls, text: str) -> "Game":
         """Parses and validates position text; ParseError otherwise."""
     @classmethod
-    def from_sfen(cls, sfen: str) -> "Position":
+    def from_sfen(cls, sfen: str) -> "Game":
         """Reads a standard Shogi SFEN; ParseError otherwise."""
     @classmethod
-    def shogi(cls) -> "Position":
+    def shogi(cls) -> "Game":
         """The standard Shogi start position."""
     def text(self) -> str:
         """The canonical position text."""
@@ -381,8 +506,13 @@ class Position:
         """Raises IllegalMoveError (with ``code``) unless the move is legal here."""
     def parse_usi(self, usi: str) -> Move:
         """Parses move text and checks that it is legal here."""
+    @overload
     def push(self, move: MoveLike) -> None:
-        """Checks and plays a move; IllegalMoveError leaves the position unchanged."""
+        """Checks and plays a move; IllegalMoveError leaves the game unchanged."""
+    @overload
+    @deprecated("Game.push(move, comment=...) is deprecated: use yono.Record.push(move, comment)")
+    def push(self, move: MoveLike, *, comment: Optional[str]) -> None: ...
+    @deprecated("Game.push_usi(text) is deprecated: use Game.push(text) (and peek() for the Move)")
     def push_usi(self, usi: str) -> Move:
         """Parses, checks and plays move text; returns the Move."""
     def pop(self) -> Move:
@@ -412,17 +542,28 @@ class Position:
         """The seats that have lost: checkmated and removed, and once the game is won
         every seat but the winner (in Shogi the checkmated side, which stays in
         ``seats``)."""
-    def snapshot(self) -> "Position":
+    @deprecated("Game.snapshot() is deprecated: use Game.copy()")
+    def snapshot(self) -> "Game":
         """An independent copy for another thread (the same as ``copy()``)."""
-    def playout(self, max_plies: Optional[int] = None, seed: Optional[int] = None) -> int:
+    def board_snapshot(self) -> Snapshot:
+        """Everything a GUI draws for the current position, as plain data."""
+    @property
+    def end_reason(self) -> Optional[EndReason]:
+        """Why the game ended, or None while it goes on."""
+    @property
+    def perpetual_checker(self) -> Optional[Seat]:
+        """The side that lost by perpetual check (standard Shogi), once it did."""
+    def playout(
+        self, max_plies: Optional[SupportsIndex] = None, seed: Optional[SupportsIndex] = None
+    ) -> int:
         """Plays uniformly random legal moves in Rust, without the GIL, until the game
         ends or ``max_plies`` (default 1000) moves were played (onto the move stack);
         returns the count."""
     def peek(self) -> Move:
         """The last move; IndexError if there is none."""
-    def root(self) -> "Position":
+    def root(self) -> "Game":
         """The position the move stack starts from."""
-    def copy(self, *, stack: bool = True) -> "Position":
+    def copy(self, *, stack: bool = True) -> "Game":
         """A copy (with ``stack=False``: without the history)."""
     def piece_at(self, square: SquareLike) -> Optional[Piece]:
         """The piece on a square, or None."""
@@ -452,26 +593,21 @@ class Position:
         """How often the current position occurred in this history."""
     def hash(self) -> int:
         """The 64-bit Zobrist key of the current position."""
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: SupportsIndex) -> int:
         """Leaf count of the legal-move tree ``depth`` plies deep."""
-    def divide(self, depth: int) -> Dict[Move, int]:
+    def divide(self, depth: SupportsIndex) -> Dict[Move, int]:
         """Perft split by first move."""
     def svg(
         self,
         lastmove: Optional[MoveLike] = None,
         highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-        size: Optional[int] = None,
-        threats: bool = True,
+        size: Optional[SupportsIndex] = None,
+        threats: Optional[bool] = None,
         zones: Optional[SeatLike] = None,
-        *,
-        orientation: Optional[SeatLike] = None,
-        selected: Optional[SquareLike] = None,
-        destinations: Optional[Iterable[SquareLike]] = None,
-        check: Optional[Iterable[SquareLike]] = None,
-        selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
-        text_as_paths: bool = False,
+        **gui: Unpack[_SvgGuiOptions],
     ) -> str:
-        """An SVG diagram of the current position (see :func:`svg`)."""
+        """An SVG diagram of the current position (see :func:`svg`); None keeps the
+        core's default."""
     def _repr_svg_(self) -> str:
         """The diagram Jupyter shows (last pushed move and threatened Kings marked)."""
     # Machine learning (docs/ML.md).
@@ -496,12 +632,49 @@ class Position:
         """The move of an action index (legal or not); ValueError for no move."""
     def push_action(self, action: SupportsIndex) -> Move:
         """Checks and plays the move of an action index; returns it."""
-    def rotated(self, quarter_turns: int = 1) -> "Position":
+    def rotated(self, quarter_turns: int = 1) -> "Game":
         """The position turned by clockwise quarter turns, seats relabelled (no history)."""
+    # What the old record class ``yono.Game`` offered (now ``yono.Record``).
+    @classmethod
+    @deprecated("Game.load(text) is deprecated: use yono.Record.load(text)")
+    def load(cls, text: str) -> "Game": ...
+    @deprecated("Game.save() is deprecated: use yono.Record(game).save()")
+    def save(self, format: str = "text") -> str: ...
+    @property
+    @deprecated("Game.metadata is deprecated: use yono.Record(game).metadata")
+    def metadata(self) -> Dict[str, str]: ...
+    @deprecated("Game.meta() is deprecated: use yono.Record(game).meta()")
+    def meta(self, key: str) -> Optional[str]: ...
+    @deprecated("Game.set_meta() is deprecated: use yono.Record.set_meta()")
+    def set_meta(self, key: str, value: str) -> None: ...
+    @deprecated("Game.remove_meta() is deprecated: use yono.Record.remove_meta()")
+    def remove_meta(self, key: str) -> Optional[str]: ...
+    @property
+    @deprecated("Game.comments is deprecated: use yono.Record(game).comments")
+    def comments(self) -> List[Optional[str]]: ...
+    @deprecated("Game.comment() is deprecated: use yono.Record(game).comment()")
+    def comment(self, ply: SupportsIndex) -> Optional[str]: ...
+    @deprecated("Game.set_comment() is deprecated: use yono.Record.set_comment()")
+    def set_comment(self, ply: SupportsIndex, comment: str) -> None: ...
+    @property
+    @deprecated("Game.moves is deprecated: use Game.move_stack")
+    def moves(self) -> List[Move]: ...
+    @property
+    @deprecated("Game.position is deprecated: a Game is its own position; use copy()")
+    def position(self) -> "Game": ...
+    @property
+    @deprecated("Game.start is deprecated: use Game.root()")
+    def start(self) -> "Game": ...
+    @deprecated("len(game) is deprecated: use game.ply()")
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
-    def __copy__(self) -> "Position": ...
-    def __deepcopy__(self, memo: object) -> "Position": ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: object) -> "Game": ...
+
+#: Deprecated (one release): the old name of :class:`Game`; using it warns.
+Position = Game
 
 @final
 class Series:
@@ -511,7 +684,7 @@ class Series:
     def add(self, scores: List[Optional[int]]) -> None:
         """Adds a finished game's scores as ``scores()`` gives them (Shogi: None for West
         and East); ValueError if one is missing or out of range."""
-    def add_game(self, position: Position) -> None:
+    def add_game(self, position: Game) -> None:
         """Adds a finished game; ValueError if it is not over."""
     def total(self, seat: SeatLike) -> int:
         """A seat's total."""
@@ -526,13 +699,14 @@ class Series:
     def __eq__(self, value: object, /) -> bool: ...
 
 @final
-class Game:
-    """A whole game with metadata and per-move comments, saved and loaded as a game
-    record (readable text or JSON; see docs/RECORDS.md). ``Game.load(g.save()) == g``."""
+class Record:
+    """A saved game: a game with metadata and per-move comments, saved and loaded as a
+    game record (readable text or JSON; see docs/RECORDS.md).
+    ``Record.load(r.save()) == r``. (Formerly ``yono.Game``.)"""
 
-    def __new__(cls, position: Optional[Position] = None, *, ruleset: Optional[RulesetLike] = None) -> "Game": ...
+    def __new__(cls, game: Optional[Game] = None, *, ruleset: Optional[RulesetLike] = None) -> "Record": ...
     @classmethod
-    def load(cls, text: str) -> "Game":
+    def load(cls, text: str) -> "Record":
         """Reads a record (JSON when it starts with "{"), replaying every move;
         RecordError (with ``ply`` for a bad move) otherwise."""
     def save(self, format: str = "text") -> str:
@@ -552,19 +726,22 @@ class Game:
     @property
     def comments(self) -> List[Optional[str]]:
         """Each move's comment (None where there is none)."""
-    def comment(self, ply: int) -> Optional[str]:
+    def comment(self, ply: SupportsIndex) -> Optional[str]:
         """The comment on move ``ply`` (from 1)."""
-    def set_comment(self, ply: int, comment: str) -> None:
+    def set_comment(self, ply: SupportsIndex, comment: str) -> None:
         """Sets the comment on move ``ply`` (from 1); "" removes it."""
     def push(self, move: MoveLike, comment: Optional[str] = None) -> None:
         """Plays a move with an optional comment; IllegalMoveError if illegal."""
     def pop(self) -> Move:
         """Takes back the last move and its comment; IndexError if none."""
     @property
-    def position(self) -> Position:
-        """The current position with the game's moves as its move stack (a copy)."""
+    def game(self) -> Game:
+        """The game: current position, the record's moves as its move stack (a copy)."""
     @property
-    def start(self) -> Position:
+    @deprecated("Record.position is deprecated: use Record.game")
+    def position(self) -> Game: ...
+    @property
+    def start(self) -> Game:
         """The start position (a copy)."""
     def status(self) -> Status:
         """ONGOING, WON or DRAWN_BY_REPETITION."""
@@ -576,8 +753,8 @@ class Game:
         """The diagram of the current position, for Jupyter."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
-    def __copy__(self) -> "Game": ...
-    def __deepcopy__(self, memo: object) -> "Game": ...
+    def __copy__(self) -> "Record": ...
+    def __deepcopy__(self, memo: object) -> "Record": ...
 
 # ---- Machine learning (docs/ML.md) ---------------------------------------------------
 
@@ -637,11 +814,9 @@ class VectorEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
     ]:
-        """One step in every game: the agents play ``actions`` (action indices), or
-        ``choices`` (indices into ``legal_actions``), or the engine's move (``engine``
-        nodes), or random moves; the opponents reply. Returns (observations, masks,
-        rewards, terminated, truncated)."""
-    def position(self, i: int) -> Position:
+        """One move in every game (random if ``actions`` is None); returns
+        (observations, masks, rewards, terminated, truncated)."""
+    def position(self, i: int) -> Game:
         """A copy of game ``i``."""
     def final_position(self, i: int) -> Optional[Position]:
         """A copy of the game that ended in slot ``i`` in the last step, or None."""
@@ -705,25 +880,21 @@ def draw_place(remaining: int, ruleset: RulesetLike) -> float:
     in it (the mean of the top places they share)."""
 
 def svg(
-    position: Position,
+    position: Game,
     lastmove: Optional[MoveLike] = None,
     highlight: Optional[Union[SquareLike, Iterable[SquareLike]]] = None,
-    size: Optional[int] = None,
-    threats: bool = True,
+    size: Optional[SupportsIndex] = None,
+    threats: Optional[bool] = None,
     zones: Optional[SeatLike] = None,
-    *,
-    orientation: Optional[SeatLike] = None,
-    selected: Optional[SquareLike] = None,
-    destinations: Optional[Iterable[SquareLike]] = None,
-    check: Optional[Iterable[SquareLike]] = None,
-    selected_reserve: Optional[Tuple[SeatLike, "PieceKindLike"]] = None,
-    text_as_paths: bool = False,
+    **gui: Unpack[_SvgGuiOptions],
 ) -> str:
-    """An SVG diagram of ``position``: ``lastmove`` and ``highlight`` squares shaded,
-    threatened Kings marked (``threats``), ``zones`` a seat whose drop and promotion
-    zones to overlay, ``size`` the width and height in pixels (default 640; 0: scalable). For GUIs:
-    ``orientation`` (the seat at the bottom), ``selected``, ``destinations``,
-    ``check``, ``selected_reserve`` and ``text_as_paths`` (docs/GUI.md)."""
+    """An SVG diagram of ``position`` (the same as ``position.svg(...)``): ``lastmove``
+    and ``highlight`` squares shaded, threatened Kings marked (``threats``), ``zones`` a
+    seat whose drop and promotion zones to overlay, ``size`` the width and height in
+    pixels (0: scalable). For GUIs: ``orientation`` (the seat at the bottom),
+    ``selected``, ``destinations``, ``check``, ``selected_reserve`` and
+    ``text_as_paths`` (docs/GUI.md). None (or left out) keeps the core's default
+    (640 pixels, threats marked, South at the bottom)."""
 
 def svg_square_rect(
     square: SquareLike, orientation: Optional[SeatLike] = None
@@ -740,7 +911,7 @@ def svg_hit_test(
 ) -> Union[Square, Tuple[Seat, PieceKind], None]:
     """The square or (seat, kind) reserve slot under viewBox point (x, y), or None."""
 
-def perft(position: Position, depth: int) -> int:
+def perft(position: Game, depth: SupportsIndex) -> int:
     """Leaf count of the legal-move tree (same as ``position.perft(depth)``)."""
 
 SEATS: List[Seat]
@@ -845,6 +1016,7 @@ __all__ = [
     "place_reward",
     "CORE_VERSION",
     "Analysis",
+    "EndReason",
     "Engine",
     "HAND_KINDS",
     "SEATS",
@@ -861,14 +1033,17 @@ __all__ = [
     "Piece",
     "PieceKind",
     "PieceKindLike",
-    "Position",
+    "PieceView",
     "PromotionStatus",
+    "Record",
     "RecordError",
+    "Removal",
     "Ruleset",
     "RulesetLike",
     "Seat",
     "SeatLike",
     "Series",
+    "Snapshot",
     "Square",
     "SquareLike",
     "Status",
@@ -1010,7 +1185,7 @@ class Engine:
         """The evaluation noise in centi-pawns (0: none)."""
     def best_move(
         self,
-        position: Position,
+        position: Game,
         nodes: Optional[int] = None,
         depth: Optional[int] = None,
         time: Optional[float] = None,
@@ -1019,15 +1194,16 @@ class Engine:
         ValueError when the game is over or no limit is given."""
     def analyse(
         self,
-        position: Position,
+        position: Game,
         nodes: Optional[int] = None,
         depth: Optional[int] = None,
         time: Optional[float] = None,
     ) -> Analysis:
         """The full result of a search, with the limits of ``best_move``."""
     def stop(self) -> None:
-        """Ends the running search soon; it returns the best move found so far."""
+        """Ends every search asked of this engine so far (running or waiting) soon;
+        each returns the best move found so far. Later searches are not affected."""
     @staticmethod
-    def evaluate(position: Position) -> List[Optional[float]]:
+    def evaluate(position: Game) -> List[Optional[float]]:
         """Every seat's expected final score by the static evaluation, by seat index."""
     def __reduce__(self) -> tuple[type["Engine"], tuple[int, int, int]]: ...

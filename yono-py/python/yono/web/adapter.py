@@ -1,10 +1,8 @@
 """The one module of ``yono.web`` that names the classes and functions of the bindings.
 
-The bindings are being renamed (``yono.Position`` becomes ``yono.Game`` and the record
-class ``yono.Game`` becomes ``yono.Record``, the old names kept as deprecated aliases).
-Because ``yono.Game`` changes meaning in that rename, the class names are chosen here
-by asking which API is installed, and the rest of the web layer only uses ``Board``
-(a position with its move history) and ``Record`` (a saved game) from this module.
+The rest of the web layer uses ``Board`` (a game: a position with its move history,
+``yono.Game``) and ``Record`` (a saved game, ``yono.Record``) from this module, so a
+change in the bindings' API touches this file only.
 """
 
 from __future__ import annotations
@@ -13,12 +11,8 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 import yono
 
-if hasattr(yono, "Record"):  # after the rename: Game is the live game, Record the record
-    Board = getattr(yono, "Game")
-    Record = getattr(yono, "Record")
-else:
-    Board = yono.Position
-    Record = yono.Game
+Board = yono.Game
+Record = yono.Record
 
 Move = yono.Move
 Seat = yono.Seat
@@ -31,12 +25,12 @@ RecordError = yono.RecordError
 HAND_KINDS: List[yono.PieceKind] = list(yono.HAND_KINDS)
 
 
-def new_board(ruleset: str, text: Optional[str] = None) -> yono.Position:
+def new_board(ruleset: str, text: Optional[str] = None) -> yono.Game:
     """A game at the start of ``ruleset`` ("yono" or "shogi"), or at position ``text``
     (position text, or SFEN for Shogi). ParseError for bad text, ValueError for a
     ruleset the library does not know; a text must belong to ``ruleset``."""
     if text is None:
-        board: yono.Position = Board(ruleset=ruleset)
+        board: yono.Game = Board(ruleset=ruleset)
         return board
     board = Board(text)
     if board.ruleset.label != ruleset:
@@ -49,7 +43,7 @@ def ruleset_seats(ruleset: str) -> List[yono.Seat]:
     return list(Board(ruleset=ruleset).ruleset.seats)
 
 
-def save_record(board: yono.Position, meta: Dict[str, str], fmt: str = "text") -> str:
+def save_record(board: yono.Game, meta: Dict[str, str], fmt: str = "text") -> str:
     """The game (its start and every move) as a yono record, ``fmt`` "text" or "json"."""
     record = Record(board)
     for key, value in meta.items():
@@ -58,22 +52,22 @@ def save_record(board: yono.Position, meta: Dict[str, str], fmt: str = "text") -
     return text
 
 
-def load_record(text: str) -> Tuple[yono.Position, Dict[str, str]]:
+def load_record(text: str) -> Tuple[yono.Game, Dict[str, str]]:
     """The game of a record (every move replayed by the library) and its metadata;
     RecordError for a record that cannot be loaded."""
     record = Record.load(text)
-    board: yono.Position = record.position
+    board: yono.Game = record.game
     return board, dict(record.metadata)
 
 
-def snapshot(board: yono.Position) -> yono.Position:
+def snapshot(board: yono.Game) -> yono.Game:
     """An independent copy with the history, for another thread."""
-    copy: yono.Position = board.snapshot()
+    copy: yono.Game = board.copy()
     return copy
 
 
 def render(
-    board: yono.Position,
+    board: yono.Game,
     *,
     orientation: yono.Seat,
     lastmove: Optional[yono.Move] = None,
@@ -116,7 +110,7 @@ def new_engine(seed: int) -> yono.Engine:
     return yono.Engine(seed=seed)
 
 
-def engine_move(engine: yono.Engine, board: yono.Position, nodes: int) -> yono.Move:
+def engine_move(engine: yono.Engine, board: yono.Game, nodes: int) -> yono.Move:
     """The engine's move within ``nodes`` positions (blocking: run it off the event loop)."""
     move: yono.Move = engine.best_move(board, nodes=nodes)
     return move

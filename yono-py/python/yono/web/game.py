@@ -190,7 +190,7 @@ class Engines:
     def __init__(self, workers: int = 2) -> None:
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yono-engine")
 
-    async def best_move(self, engine: yono.Engine, board: yono.Position, nodes: int) -> yono.Move:
+    async def best_move(self, engine: yono.Engine, board: yono.Game, nodes: int) -> yono.Move:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, adapter.engine_move, engine, board, nodes)
 
@@ -198,7 +198,7 @@ class Engines:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _status_text(board: yono.Position) -> str:
+def _status_text(board: yono.Game) -> str:
     status = board.status()
     if status == yono.Status.WON:
         winner = board.winner()
@@ -214,7 +214,7 @@ class Room:
     def __init__(
         self,
         game_id: str,
-        board: yono.Position,
+        board: yono.Game,
         seats: List[SeatPlan],
         owner_token: str,
         store: Store,
@@ -246,7 +246,7 @@ class Room:
         ruleset: str,
         letters: str,
         nodes: Sequence[int],
-        board: yono.Position,
+        board: yono.Game,
         meta: Optional[Dict[str, str]] = None,
     ) -> "Room":
         owner = secrets.token_urlsafe(16)
@@ -690,13 +690,13 @@ def _same_secret(secret: str, given: str) -> bool:
     return secrets.compare_digest(secret.encode(), given.encode("utf-8", "replace"))
 
 
-def _winner_name(board: yono.Position) -> str:
+def _winner_name(board: yono.Game) -> str:
     # Not the seat to move: after a Shogi checkmate that is the checkmated side.
     winner = board.winner()
     return winner.title if winner is not None else "nobody"
 
 
-def _reserve_text(board: yono.Position, seat: str) -> str:
+def _reserve_text(board: yono.Game, seat: str) -> str:
     """A reserve as text in the order R B G S N L P, e.g. "G 2P"; "" when empty."""
     held = board.reserve(seat)
     return " ".join(

@@ -1,99 +1,14 @@
-//! Tests of the exported functions called through their C signatures, including the
-//! cross-language vectors of `tests/vectors/`. (The C and C++ tests in `tests/c/`
-//! exercise the built library from C.)
+//! The cross-language vectors of `tests/vectors/` through the C signatures, and the
+//! error-code table.
 
 use super::*;
 use serde_json::Value;
-use std::ffi::CString;
 use std::path::PathBuf;
 use std::ptr::{null, null_mut};
 
-fn c(s: &str) -> CString {
-    CString::new(s).unwrap()
-}
-
-fn last_code() -> String {
-    // SAFETY: the library returns a valid NUL-terminated static string.
-    unsafe { CStr::from_ptr(yono_last_error_code()) }
-        .to_str()
-        .unwrap()
-        .to_string()
-}
-
-fn last_message() -> String {
-    // SAFETY: valid until the next call on this thread; copied at once.
-    unsafe { CStr::from_ptr(yono_last_error_message()) }
-        .to_str()
-        .unwrap()
-        .to_string()
-}
-
-/// An owned handle for the tests.
-struct Pos(*mut yono_position);
-
-impl Drop for Pos {
-    fn drop(&mut self) {
-        unsafe { yono_position_free(self.0) }
-    }
-}
-
-impl Pos {
-    fn from_text(text: &str) -> Result<Pos, (yono_status, String)> {
-        let mut out = null_mut();
-        let st = unsafe { yono_position_from_text(c(text).as_ptr(), &mut out) };
-        if st == YONO_STATUS_OK {
-            assert!(!out.is_null());
-            Ok(Pos(out))
-        } else {
-            assert!(out.is_null());
-            Err((st, last_code()))
-        }
-    }
-
-    fn text(&self) -> String {
-        read_text(|buf, len, needed| unsafe { yono_position_text(self.0, buf, len, needed) })
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        let mut n = 0;
-        assert_eq!(
-            unsafe { yono_position_legal_moves(self.0, null_mut(), 0, &mut n) },
-            YONO_STATUS_OK
-        );
-        let mut moves = vec![yono_move::default(); n];
-        let mut n2 = 0;
-        assert_eq!(
-            unsafe { yono_position_legal_moves(self.0, moves.as_mut_ptr(), n, &mut n2) },
-            YONO_STATUS_OK
-        );
-        assert_eq!(n, n2);
-        moves.into_iter().map(move_text).collect()
-    }
-
-    fn play_text(&self, mv: &str) -> yono_status {
-        unsafe { yono_position_play_text(self.0, c(mv).as_ptr()) }
-    }
-}
-
-fn read_text(f: impl Fn(*mut c_char, usize, *mut usize) -> yono_status) -> String {
-    let mut need = 0;
-    assert_eq!(f(null_mut(), 0, &mut need), YONO_STATUS_OK);
-    let mut buf = vec![0u8; need];
-    assert_eq!(f(buf.as_mut_ptr().cast(), need, null_mut()), YONO_STATUS_OK);
-    assert_eq!(buf.pop(), Some(0));
-    String::from_utf8(buf).unwrap()
-}
-
-fn move_text(mv: yono_move) -> String {
-    read_text(|buf, len, needed| unsafe { yono_move_to_text(mv, buf, len, needed) })
-}
-
 fn vectors(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/vectors")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let v: Value = serde_json::from_str(&text).unwrap();
     let list = v.as_array().unwrap().clone();
     assert!(!list.is_empty(), "{name} is empty");
@@ -104,10 +19,7 @@ const SEAT_LETTERS: [char; 4] = ['s', 'w', 'n', 'e'];
 
 fn status_name(pos: &Pos) -> &'static str {
     let mut gs = 99;
-    assert_eq!(
-        unsafe { yono_position_status(pos.0, &mut gs) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_game_get_status(pos.0, &mut gs) }, YONO_STATUS_OK);
     match gs {
         YONO_GAME_ONGOING => "ongoing",
         YONO_GAME_WON => "won",
@@ -118,10 +30,7 @@ fn status_name(pos: &Pos) -> &'static str {
 
 fn winner_letter(pos: &Pos) -> Value {
     let mut w = 0;
-    assert_eq!(
-        unsafe { yono_position_winner(pos.0, &mut w) },
-        YONO_STATUS_OK
-    );
+    assert_eq!(unsafe { yono_game_winner(pos.0, &mut w) }, YONO_STATUS_OK);
     if w == YONO_SEAT_NONE {
         Value::Null
     } else {
@@ -133,46 +42,24 @@ fn winner_letter(pos: &Pos) -> Value {
 fn vector_positions() {
     for v in vectors("positions.json") {
         let name = v["name"].as_str().unwrap();
-        let pos = Pos::from_text(v["position"].as_str().unwrap())
-            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let pos = Pos::from_text(v["position"].as_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(pos.text(), v["position"].as_str().unwrap(), "{name}");
         let mut moves = pos.legal_moves();
         moves.sort();
-        let expected: Vec<&str> = v["legal_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
+        let expected: Vec<&str> = v["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         assert_eq!(moves, expected, "{name}: legal moves");
         assert_eq!(status_name(&pos), v["status"].as_str().unwrap(), "{name}");
         assert_eq!(winner_letter(&pos), v["winner"], "{name}: winner");
         for (letter, threats) in v["threats"].as_object().unwrap() {
-            let seat = SEAT_LETTERS
-                .iter()
-                .position(|c| c.to_string() == *letter)
-                .unwrap();
+            let seat = SEAT_LETTERS.iter().position(|c| c.to_string() == *letter).unwrap();
             let mut bits = 0;
-            assert_eq!(
-                unsafe { yono_position_threatened_by(pos.0, seat as u8, &mut bits) },
-                YONO_STATUS_OK
-            );
-            let got: String = (0..4)
-                .filter(|i| bits & (1 << i) != 0)
-                .map(|i| SEAT_LETTERS[i])
-                .collect();
-            assert_eq!(
-                got,
-                threats.as_str().unwrap(),
-                "{name}: threats on {letter}"
-            );
+            assert_eq!(unsafe { yono_game_threatened_by(pos.0, seat as u8, &mut bits) }, YONO_STATUS_OK);
+            let got: String = (0..4).filter(|i| bits & (1 << i) != 0).map(|i| SEAT_LETTERS[i]).collect();
+            assert_eq!(got, threats.as_str().unwrap(), "{name}: threats on {letter}");
         }
         for (depth, n) in v["perft"].as_array().unwrap().iter().enumerate() {
             let mut nodes = 0;
-            assert_eq!(
-                unsafe { yono_position_perft(pos.0, depth as u32 + 1, &mut nodes) },
-                YONO_STATUS_OK
-            );
+            assert_eq!(unsafe { yono_game_perft(pos.0, depth as u32 + 1, &mut nodes) }, YONO_STATUS_OK);
             assert_eq!(nodes, n.as_u64().unwrap(), "{name}: perft {}", depth + 1);
         }
     }
@@ -186,23 +73,19 @@ fn vector_games() {
         let moves = v["moves"].as_array().unwrap();
         for (i, mv) in moves.iter().enumerate() {
             let st = pos.play_text(mv.as_str().unwrap());
-            assert_eq!(
-                st,
-                YONO_STATUS_OK,
-                "{name}: move {i} {mv}: {}",
-                last_message()
-            );
+            assert_eq!(st, YONO_STATUS_OK, "{name}: move {i} {mv}: {}", last_message());
         }
         assert_eq!(pos.text(), v["final"].as_str().unwrap(), "{name}");
         assert_eq!(status_name(&pos), v["status"].as_str().unwrap(), "{name}");
         assert_eq!(winner_letter(&pos), v["winner"], "{name}");
+        let mut reason = 0;
+        assert_eq!(unsafe { yono_game_end_reason(pos.0, &mut reason) }, YONO_STATUS_OK);
+        let reason = yono::EndReason::from_index(reason as usize).map(|r| r.to_string());
+        assert_eq!(reason.as_deref(), v["end_reason"].as_str(), "{name}: end reason");
         let scores: Vec<Value> = (0..4u8)
             .map(|s| {
                 let mut score = 0;
-                assert_eq!(
-                    unsafe { yono_position_score(pos.0, s, &mut score) },
-                    YONO_STATUS_OK
-                );
+                assert_eq!(unsafe { yono_game_score(pos.0, s, &mut score) }, YONO_STATUS_OK);
                 if score < 0 {
                     Value::Null
                 } else {
@@ -212,10 +95,7 @@ fn vector_games() {
             .collect();
         assert_eq!(Value::Array(scores), v["scores"], "{name}: scores");
         let mut count = 0;
-        assert_eq!(
-            unsafe { yono_position_history(pos.0, null_mut(), 0, &mut count) },
-            YONO_STATUS_OK
-        );
+        assert_eq!(unsafe { yono_game_history(pos.0, null_mut(), 0, &mut count) }, YONO_STATUS_OK);
         assert_eq!(count, moves.len());
         if status_name(&pos) != "ongoing" {
             assert_eq!(pos.play_text("pass"), YONO_STATUS_GAME_OVER, "{name}");
@@ -223,10 +103,7 @@ fn vector_games() {
         }
         // Undo all the way back to the start.
         for _ in 0..moves.len() {
-            assert_eq!(
-                unsafe { yono_position_undo(pos.0, null_mut()) },
-                YONO_STATUS_OK
-            );
+            assert_eq!(unsafe { yono_game_undo(pos.0, null_mut()) }, YONO_STATUS_OK);
         }
         assert_eq!(pos.text(), v["start"].as_str().unwrap(), "{name}: undo");
     }
@@ -244,8 +121,8 @@ fn vector_bad_positions() {
         let mut out = null_mut();
         let ctext = c(text);
         let st = match v["format"].as_str() {
-            Some("sfen") => unsafe { yono_position_from_sfen(ctext.as_ptr(), &mut out) },
-            _ => unsafe { yono_position_from_text(ctext.as_ptr(), &mut out) },
+            Some("sfen") => unsafe { yono_game_from_sfen(ctext.as_ptr(), &mut out) },
+            _ => unsafe { yono_game_from_text(ctext.as_ptr(), &mut out) },
         };
         assert_eq!(st, YONO_STATUS_PARSE_ERROR, "{text:?}");
         assert!(out.is_null());
@@ -281,13 +158,9 @@ fn vector_bad_moves() {
             assert_eq!(parsed, YONO_STATUS_PARSE_ERROR);
         } else {
             assert_eq!(parsed, YONO_STATUS_OK);
-            assert_eq!(
-                unsafe { yono_position_check_move(pos.0, m) },
-                want,
-                "{mv:?}"
-            );
+            assert_eq!(unsafe { yono_game_check_move(pos.0, m) }, want, "{mv:?}");
             assert_eq!(last_code(), expected);
-            assert_eq!(unsafe { yono_position_play(pos.0, m) }, want, "{mv:?}");
+            assert_eq!(unsafe { yono_game_play(pos.0, m) }, want, "{mv:?}");
         }
     }
 }
@@ -296,8 +169,8 @@ fn vector_bad_moves() {
 fn every_move_code_round_trips_through_the_struct() {
     for code in 0..=u16::MAX {
         if let Some(mv) = Move::from_code(code) {
-            let c_mv = to_c_move(mv);
-            assert_eq!(from_c_move(c_mv).ok(), Some(mv));
+            let c_mv = Move::to_c(mv);
+            assert_eq!(arg::<Move, _>(c_mv, "move").ok(), Some(mv));
             assert_eq!(move_text(c_mv), mv.to_string());
         }
     }
@@ -309,7 +182,7 @@ fn panics_become_internal_errors() {
     assert_eq!(last_code(), "internal_error");
     assert!(last_message().contains("deliberate panic"));
     // A later success clears it.
-    let pos = Pos(yono_position_new());
+    let pos = Pos(yono_game_new());
     assert_eq!(pos.legal_moves().len(), 12);
     assert_eq!(last_code(), "");
 }
@@ -317,20 +190,8 @@ fn panics_become_internal_errors() {
 #[test]
 fn every_error_code_is_known() {
     // Codes handed to C must be among the static ones, never the "error" fallback.
-    let parse = [
-        "empty",
-        "rank_count",
-        "too_many_kings",
-        "nifu",
-        "king_capturable",
-    ];
-    let moves = [
-        "malformed_move",
-        "king_threatened",
-        "nifu_drop",
-        "uchifuzume",
-        "game_over",
-    ];
+    let parse = ["empty", "rank_count", "too_many_kings", "nifu", "king_capturable"];
+    let moves = ["malformed_move", "king_threatened", "nifu_drop", "uchifuzume", "game_over"];
     for code in parse.iter().chain(&moves) {
         assert_eq!(code_cstr(code).to_str().unwrap(), *code);
     }
@@ -344,14 +205,11 @@ fn every_error_code_is_known() {
 
 #[test]
 fn errors_are_per_thread() {
-    let pos = Pos(yono_position_new());
+    let pos = Pos(yono_game_new());
     assert_eq!(pos.play_text("pass"), YONO_STATUS_ILLEGAL_MOVE);
     std::thread::spawn(|| {
         assert_eq!(last_code(), "");
-        assert_eq!(
-            unsafe { yono_position_from_text(null(), null_mut()) },
-            YONO_STATUS_NULL_ARGUMENT
-        );
+        assert_eq!(unsafe { yono_game_from_text(null(), null_mut()) }, YONO_STATUS_NULL_ARGUMENT);
         assert_eq!(last_code(), "null_argument");
     })
     .join()
@@ -413,25 +271,23 @@ fn every_core_code_round_trips_through_c() {
         let c_code = code_cstr(code);
         assert_eq!(c_code.to_bytes(), code.as_bytes(), "{code} has no C string");
         let n = code_number(c_code);
-        assert!(
-            n > 0 && numbers.insert(n),
-            "{code} has no number of its own"
-        );
+        assert!(n > 0 && numbers.insert(n), "{code} has no number of its own");
         assert_eq!(codes::from_number(n) as u32, n);
         // SAFETY: the library returns a valid NUL-terminated static string.
         let name = unsafe { CStr::from_ptr(yono_error_code_name(n)) };
         assert_eq!(name.to_bytes(), code.as_bytes());
     }
     // An error set through the C API reports the same code as a string and a number.
-    let pos = yono_position_new();
+    let pos = yono_game_new();
     // SAFETY: a valid handle and a NUL-terminated string.
-    let status = unsafe { yono_position_play_text(pos, c("5i4h").as_ptr()) };
+    let status = unsafe { yono_game_play_text(pos, c("5i4h").as_ptr()) };
     assert_eq!(status, YONO_STATUS_ILLEGAL_MOVE);
     let n = yono_last_error_code_number() as u32;
+    let code = last_code();
+    assert_eq!(code, "king_threatened");
     // SAFETY: as above.
     let name = unsafe { CStr::from_ptr(yono_error_code_name(n)) };
-    assert_eq!(name.to_str().unwrap(), last_code());
-    assert_eq!(last_code(), "king_threatened");
-    // SAFETY: the handle from yono_position_new, freed once.
-    unsafe { yono_position_free(pos) };
+    assert_eq!(name.to_str().unwrap(), code);
+    // SAFETY: the handle from yono_game_new, freed once.
+    unsafe { yono_game_free(pos) };
 }

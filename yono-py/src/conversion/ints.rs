@@ -1,12 +1,13 @@
 //! Integer arguments with errors that name the argument: an int outside the range is a
 //! ValueError saying which argument and which range (pyo3's own conversion raises an
 //! OverflowError naming neither), a non-int a TypeError. Anything with `__index__`
-//! (e.g. a numpy integer) counts as an int; `True` and `False` do not.
+//! (e.g. a numpy integer) counts as an int; `True` and `False` do not. The stubs say
+//! `SupportsIndex` wherever one of these is read.
 
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyInt};
 
 /// `obj` as a `T`; `range` describes the accepted values, e.g. "0 to 80".
 pub(crate) fn int_arg<'py, T>(obj: &Bound<'py, PyAny>, name: &str, range: &str) -> PyResult<T>
@@ -31,6 +32,13 @@ where
         ))),
         Err(_) => Err(not_int()?),
     }
+}
+
+/// Whether `obj` is an int to the API: an int or anything with `__index__`, but not
+/// a bool.
+pub(crate) fn is_int(obj: &Bound<'_, PyAny>) -> bool {
+    !obj.is_instance_of::<PyBool>()
+        && (obj.is_instance_of::<PyInt>() || obj.hasattr("__index__").unwrap_or(false))
 }
 
 /// An optional seed: None or an int 0 to 2**64 - 1.

@@ -1,0 +1,517 @@
+//! Staged move generation: the moves of a node in the order the search wants them,
+//! generated only as far as the search gets. Stages: the table move; captures and
+//! promotions of Rook, Bishop and Pawn ("noisy"), the good ones by static exchange;
+//! the two killers and the counter-move; quiet moves (drops included) by history
+//! and continuation history; the noisy moves that lose material. In check every
+//! legal move answers the check, so all of them come in one stage, captures first.
+//! Quiescence takes the table move and the captures only (or every evasion).
+
+use yono::{Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
+
+use crate::see;
+
+/// History tables: how often a move caused a cutoff, per seat and per the moves
+/// before it.
+pub(crate) struct Histories {
+    /// `[seat][move index]`.
+    pub main: Vec<i16>,
+    /// `[piece-to of the move one ply back][piece-to of this move]`.
+    pub cont1: Vec<i16>,
+    /// The same for the move two plies back.
+    pub cont2: Vec<i16>,
+    /// `[seat][piece-to of the move one ply back]`: the move that refuted it.
+    pub counter: Vec<u16>,
+}
+
+/// Indices per seat in [`Histories::main`]: board moves by their code (15 bits),
+/// drops after them.
+const MOVE_INDICES: usize = 0x8000 + 0x400;
+/// Piece kind (14) × destination (81).
+pub(crate) const PIECE_TO: usize = 14 * 81;
+/// History values stay within ±this.
+pub(crate) const HISTORY_MAX: i32 = 16_000;
+pub(crate) const NO_MOVE: u16 = 0xFFFE;
+
+impl Histories {
+    pub(crate) fn new() -> Histories {
+        Histories {
+            main: vec![0; 4 * MOVE_INDICES],
+            cont1: vec![0; PIECE_TO * PIECE_TO],
+            cont2: vec![0; PIECE_TO * PIECE_TO],
+            counter: vec![NO_MOVE; 4 * PIECE_TO],
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.main.fill(0);
+        self.cont1.fill(0);
+        self.cont2.fill(0);
+        self.counter.fill(NO_MOVE);
+    }
+
+    #[inline]
+    pub(crate) fn main_index(seat: usize, mv: Move) -> usize {
+        let code = mv.code() as usize;
+        let i = if code & 0x8000 != 0 {
+            0x8000 + (code & 0x3FF)
+        } else {
+            code
+        };
+        seat * MOVE_INDICES + i.min(MOVE_INDICES - 1)
+    }
+
+    /// The quiet-move score of `mv` (with `piece_to` its own piece-to index).
+    #[inline]
+    pub(crate) fn quiet_score(&self, ctx: &Context, mv: Move, piece_to: usize) -> i32 {
+        let mut s = 2 * self.main[Self::main_index(ctx.seat, mv)] as i32;
+        if let Some(p) = ctx.cont1 {
+            s += self.cont1[p * PIECE_TO + piece_to] as i32;
+        }
+        if let Some(p) = ctx.cont2 {
+            s += self.cont2[p * PIECE_TO + piece_to] as i32;
+        }
+        s
+    }
+}
+
+/// Moves a history value toward ±`HISTORY_MAX` by `bonus` (the "gravity" update:
+/// large values move less).
+#[inline]
+pub(crate) fn update(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *entry as i32;
+    *entry = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The piece-to index of a move in `pos` (before it is made): the moving (or
+/// dropped) kind and the destination.
+#[inline]
+pub(crate) fn piece_to(pos: &Position, mv: Move) -> Option<usize> {
+    match mv {
+        Move::Board { from, to, .. } => {
+            pos.piece_at(from).map(|p| p.kind.index() * 81 + to.index())
+        }
+        Move::Drop { kind, to } => Some(kind.index() * 81 + to.index()),
+        Move::Pass => None,
+    }
+}
+
+/// What the picker knows of the node for scoring quiet moves.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Context {
+    pub seat: usize,
+    /// The side of the seat to move in exchanges (see `see.rs`).
+    pub side: SeatSet,
+    pub cont1: Option<usize>,
+    pub cont2: Option<usize>,
+}
+
+/// Whether a move is noisy: a capture, or a promotion of a Rook, Bishop or Pawn.
+#[inline]
+pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
+    match mv {
+        Move::Board { from, to, promote } => {
+            pos.piece_at(to).is_some()
+                || (promote
+                    && pos.piece_at(from).is_some_and(|p| {
+                        matches!(
+                            p.kind,
+                            PieceKind::Pawn | PieceKind::Rook | PieceKind::Bishop
+                        )
+                    }))
+        }
+        _ => false,
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Table,
+    GenerateNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Counter,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    GenerateEvasions,
+    Evasions,
+    #[default]
+    Done,
+}
+
+/// Where a picked move came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Table,
+    GoodNoisy,
+    /// A killer or the counter-move.
+    Refutation,
+    Quiet,
+    BadNoisy,
+    Evasion,
+}
+
+/// One move handed out.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Picked {
+    pub mv: Move,
+    pub origin: Origin,
+    /// A capture or a noisy promotion.
+    pub noisy: bool,
+    /// The history score (quiet moves; 0 otherwise).
+    pub history: i32,
+}
+
+/// The staged picker of one node (kept per ply and reused, so it allocates only
+/// while its buffers grow).
+#[derive(Default)]
+pub(crate) struct Picker {
+    stage: Option<Stage>,
+    /// The stage after the table move: evasions in check, else the noisy moves.
+    after_table: Stage,
+    quiescence: bool,
+    table: Option<Move>,
+    refutations: [Option<Move>; 3],
+    moves: Vec<(i32, Move)>,
+    bad: Vec<(i32, Move)>,
+    next: usize,
+    skip_quiets: bool,
+}
+
+impl Picker {
+    /// Starts a node of the full-width search.
+    pub(crate) fn start(
+        &mut self,
+        pos: &Position,
+        table: Option<Move>,
+        killers: [u16; 2],
+        counter: u16,
+        in_check: bool,
+    ) {
+        self.quiescence = false;
+        self.table = table.filter(|&m| pos.is_legal(m));
+        self.refutations = [killers[0], killers[1], counter].map(|code| {
+            Move::from_code(code)
+                .filter(|_| code != NO_MOVE)
+                .filter(|&m| m != Move::Pass && Some(m) != self.table)
+        });
+        // A counter-move equal to a killer comes once.
+        if self.refutations[2].is_some()
+            && (self.refutations[2] == self.refutations[0]
+                || self.refutations[2] == self.refutations[1])
+        {
+            self.refutations[2] = None;
+        }
+        if self.refutations[1] == self.refutations[0] {
+            self.refutations[1] = None;
+        }
+        self.moves.clear();
+        self.bad.clear();
+        self.next = 0;
+        self.skip_quiets = false;
+        self.stage = Some(Stage::Table);
+        if in_check {
+            self.refutations = [None; 3];
+        }
+        self.after_table = Self::after_table(in_check);
+    }
+
+    /// Starts a quiescence node: captures only, unless in check.
+    pub(crate) fn start_quiescence(&mut self, pos: &Position, table: Option<Move>, in_check: bool) {
+        self.quiescence = true;
+        self.table = table.filter(|&m| {
+            (in_check || matches!(m, Move::Board { to, .. } if pos.piece_at(to).is_some()))
+                && pos.is_legal(m)
+        });
+        self.refutations = [None; 3];
+        self.moves.clear();
+        self.bad.clear();
+        self.next = 0;
+        self.skip_quiets = true;
+        self.stage = Some(Stage::Table);
+        self.after_table = Self::after_table(in_check);
+    }
+
+    fn after_table(in_check: bool) -> Stage {
+        if in_check {
+            Stage::GenerateEvasions
+        } else {
+            Stage::GenerateNoisy
+        }
+    }
+
+    /// From now on no quiet move (late-move pruning, futility).
+    pub(crate) fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move, or `None` when the node has no more.
+    pub(crate) fn next(&mut self, pos: &Position, h: &Histories, ctx: &Context) -> Option<Picked> {
+        loop {
+            match self.stage? {
+                Stage::Table => {
+                    self.stage = Some(self.after_table);
+                    if let Some(mv) = self.table {
+                        return Some(Picked {
+                            mv,
+                            origin: Origin::Table,
+                            noisy: is_noisy(pos, mv),
+                            history: 0,
+                        });
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.generate_noisy(pos);
+                    self.stage = Some(Stage::GoodNoisy);
+                }
+                Stage::GoodNoisy => match self.select() {
+                    Some((score, mv)) => {
+                        if Some(mv) == self.table {
+                            continue;
+                        }
+                        if !see::see_ge(pos, mv, 0, ctx.side) {
+                            self.bad.push((score, mv));
+                            continue;
+                        }
+                        return Some(Picked {
+                            mv,
+                            origin: Origin::GoodNoisy,
+                            noisy: true,
+                            history: 0,
+                        });
+                    }
+                    None => {
+                        self.stage = Some(if self.quiescence {
+                            Stage::BadNoisy
+                        } else {
+                            Stage::Killer1
+                        });
+                        self.moves.clear();
+                        self.next = 0;
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let i = match self.stage? {
+                        Stage::Killer1 => 0,
+                        Stage::Killer2 => 1,
+                        _ => 2,
+                    };
+                    self.stage = Some(match i {
+                        0 => Stage::Killer2,
+                        1 => Stage::Counter,
+                        _ => Stage::GenerateQuiet,
+                    });
+                    if self.skip_quiets {
+                        continue;
+                    }
+                    if let Some(mv) = self.refutations[i] {
+                        if !is_noisy(pos, mv) && pos.is_legal(mv) {
+                            return Some(Picked {
+                                mv,
+                                origin: Origin::Refutation,
+                                noisy: false,
+                                history: 0,
+                            });
+                        }
+                        self.refutations[i] = None;
+                    }
+                }
+                Stage::GenerateQuiet => {
+                    if !self.skip_quiets {
+                        self.generate_quiet(pos, h, ctx);
+                    }
+                    self.stage = Some(Stage::Quiet);
+                }
+                Stage::Quiet => {
+                    if !self.skip_quiets {
+                        if let Some((score, mv)) = self.select() {
+                            if Some(mv) == self.table || self.refutations.contains(&Some(mv)) {
+                                continue;
+                            }
+                            return Some(Picked {
+                                mv,
+                                origin: Origin::Quiet,
+                                noisy: false,
+                                history: score,
+                            });
+                        }
+                    }
+                    self.stage = Some(Stage::BadNoisy);
+                    self.next = 0;
+                }
+                Stage::BadNoisy => {
+                    if self.next < self.bad.len() {
+                        let (_, mv) = self.bad[self.next];
+                        self.next += 1;
+                        return Some(Picked {
+                            mv,
+                            origin: Origin::BadNoisy,
+                            noisy: true,
+                            history: 0,
+                        });
+                    }
+                    self.stage = Some(Stage::Done);
+                }
+                Stage::GenerateEvasions => {
+                    self.generate_evasions(pos, h, ctx);
+                    self.stage = Some(Stage::Evasions);
+                }
+                Stage::Evasions => match self.select() {
+                    Some((score, mv)) => {
+                        if Some(mv) == self.table {
+                            continue;
+                        }
+                        return Some(Picked {
+                            mv,
+                            origin: Origin::Evasion,
+                            noisy: is_noisy(pos, mv),
+                            history: score,
+                        });
+                    }
+                    None => self.stage = Some(Stage::Done),
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// The best remaining move of `moves` (selection: most nodes need few moves).
+    /// Ties go to the smaller move code, so the order is the same on every run.
+    fn select(&mut self) -> Option<(i32, Move)> {
+        let rest = &mut self.moves[self.next..];
+        if rest.is_empty() {
+            return None;
+        }
+        let mut best = 0;
+        for i in 1..rest.len() {
+            let (a, b) = (rest[i], rest[best]);
+            if a.0 > b.0 || (a.0 == b.0 && a.1.code() < b.1.code()) {
+                best = i;
+            }
+        }
+        rest.swap(0, best);
+        let picked = rest[0];
+        self.next += 1;
+        Some(picked)
+    }
+
+    fn generate_noisy(&mut self, pos: &Position) {
+        self.moves.clear();
+        self.next = 0;
+        let own = pos.pieces(pos.turn());
+        let enemies = pos.occupied() & !own;
+        let quiescence = self.quiescence;
+        let moves = &mut self.moves;
+        pos.generate_moves_for(own, |set| {
+            if let MoveSet::Board {
+                from,
+                promote,
+                plain,
+            } = set
+            {
+                let promoting_noisy = !quiescence
+                    && pos.piece_at(from).is_some_and(|p| {
+                        matches!(
+                            p.kind,
+                            PieceKind::Pawn | PieceKind::Rook | PieceKind::Bishop
+                        )
+                    });
+                let promote_to = promote
+                    & if promoting_noisy {
+                        Bitboard::FULL
+                    } else {
+                        enemies
+                    };
+                for to in promote_to {
+                    let mv = Move::Board {
+                        from,
+                        to,
+                        promote: true,
+                    };
+                    moves.push((see::mvv_lva(pos, mv), mv));
+                }
+                for to in plain & enemies {
+                    let mv = Move::Board {
+                        from,
+                        to,
+                        promote: false,
+                    };
+                    moves.push((see::mvv_lva(pos, mv), mv));
+                }
+            }
+            false
+        });
+    }
+
+    fn generate_quiet(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
+        self.moves.clear();
+        self.next = 0;
+        let own = pos.pieces(pos.turn());
+        let enemies = pos.occupied() & !own;
+        let moves = &mut self.moves;
+        pos.generate_moves(|set| {
+            match set {
+                MoveSet::Board {
+                    from,
+                    promote,
+                    plain,
+                } => {
+                    let kind = match pos.piece_at(from) {
+                        Some(p) => p.kind,
+                        None => return false,
+                    };
+                    let promoting_noisy =
+                        matches!(kind, PieceKind::Pawn | PieceKind::Rook | PieceKind::Bishop);
+                    let base = kind.index() * 81;
+                    if !promoting_noisy {
+                        for to in promote & !enemies {
+                            let mv = Move::Board {
+                                from,
+                                to,
+                                promote: true,
+                            };
+                            let pt = kind.promoted().unwrap_or(kind).index() * 81 + to.index();
+                            moves.push((h.quiet_score(ctx, mv, pt), mv));
+                        }
+                    }
+                    for to in plain & !enemies {
+                        let mv = Move::Board {
+                            from,
+                            to,
+                            promote: false,
+                        };
+                        moves.push((h.quiet_score(ctx, mv, base + to.index()), mv));
+                    }
+                }
+                MoveSet::Drop { kind, to } => {
+                    let base = kind.index() * 81;
+                    for to in to {
+                        let mv = Move::Drop { kind, to };
+                        moves.push((h.quiet_score(ctx, mv, base + to.index()), mv));
+                    }
+                }
+                MoveSet::Pass => moves.push((0, Move::Pass)),
+            }
+            false
+        });
+    }
+
+    fn generate_evasions(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
+        self.moves.clear();
+        self.next = 0;
+        let moves = &mut self.moves;
+        pos.generate_moves(|set| {
+            for mv in set {
+                let score = if is_noisy(pos, mv) {
+                    (1 << 20) + see::mvv_lva(pos, mv)
+                } else {
+                    piece_to(pos, mv).map_or(0, |pt| h.quiet_score(ctx, mv, pt))
+                };
+                moves.push((score, mv));
+            }
+            false
+        });
+    }
+}

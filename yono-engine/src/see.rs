@@ -1,0 +1,210 @@
+//! Static exchange evaluation: what a capture (or any move) wins or loses on its
+//! destination square if both sides keep recapturing with their least valuable piece.
+//! In four seats the exchange is between the two sides of the paranoid search: the
+//! root seat, and all the others together (who do not take each other's pieces in
+//! that view). Pins are ignored; a King recaptures only as the last attacker.
+
+use yono::{attacks, Bitboard, Move, PieceKind, Position, Seat, SeatSet, Square};
+
+use crate::eval::{exchange_value, piece_value};
+
+/// Kinds from least to most valuable on the board (the order attackers are used in).
+const CHEAPEST_FIRST: [PieceKind; 14] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::PromotedPawn,
+    PieceKind::PromotedLance,
+    PieceKind::PromotedKnight,
+    PieceKind::PromotedSilver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Horse,
+    PieceKind::Dragon,
+    PieceKind::King,
+];
+
+/// The pieces of `seats` that attack `sq` with the occupancy `occupied` (pieces not
+/// on `occupied` are left out).
+pub(crate) fn attackers(
+    pos: &Position,
+    sq: Square,
+    occupied: Bitboard,
+    seats: SeatSet,
+) -> Bitboard {
+    let mut team = Bitboard::EMPTY;
+    let mut bb = Bitboard::EMPTY;
+    for seat in seats.iter() {
+        let own = pos.pieces(seat);
+        team |= own;
+        // A piece of `seat` reaches `sq` from where a piece of the opposite seat on
+        // `sq` would step to.
+        let back: Seat = seat.opposite();
+        bb |= attacks::pawn_attacks(back, sq) & own & pos.kind_squares(PieceKind::Pawn);
+        bb |= attacks::knight_attacks(back, sq) & own & pos.kind_squares(PieceKind::Knight);
+        bb |= attacks::silver_attacks(back, sq) & own & pos.kind_squares(PieceKind::Silver);
+        bb |= attacks::gold_attacks(back, sq) & own & golds(pos);
+        bb |= attacks::lance_attacks(back, sq, occupied) & own & pos.kind_squares(PieceKind::Lance);
+    }
+    bb |= attacks::king_attacks(sq)
+        & team
+        & (pos.kind_squares(PieceKind::King)
+            | pos.kind_squares(PieceKind::Dragon)
+            | pos.kind_squares(PieceKind::Horse));
+    bb |= attacks::rook_attacks(sq, occupied)
+        & team
+        & (pos.kind_squares(PieceKind::Rook) | pos.kind_squares(PieceKind::Dragon));
+    bb |= attacks::bishop_attacks(sq, occupied)
+        & team
+        & (pos.kind_squares(PieceKind::Bishop) | pos.kind_squares(PieceKind::Horse));
+    bb & occupied
+}
+
+/// Every piece that moves like a Gold.
+fn golds(pos: &Position) -> Bitboard {
+    pos.kind_squares(PieceKind::Gold)
+        | pos.kind_squares(PieceKind::PromotedPawn)
+        | pos.kind_squares(PieceKind::PromotedLance)
+        | pos.kind_squares(PieceKind::PromotedKnight)
+        | pos.kind_squares(PieceKind::PromotedSilver)
+}
+
+/// The side of the seat to move in an exchange, with `root` the root seat: the root
+/// seat alone, or all the others.
+pub(crate) fn side_of_mover(pos: &Position, root: Seat) -> SeatSet {
+    let in_game = pos.seats_in_game();
+    if pos.turn() == root {
+        SeatSet::single(root)
+    } else {
+        in_game.without(root)
+    }
+}
+
+/// Whether the exchange `mv` starts gains at least `threshold` centi-pawns for the
+/// seat to move, whose side is `mine` (captures counted as the board value plus the
+/// reserve value gained).
+pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32, mine: SeatSet) -> bool {
+    let (from, to, moved) = match mv {
+        Move::Board { from, to, promote } => {
+            let Some(piece) = pos.piece_at(from) else {
+                return threshold <= 0;
+            };
+            let kind = if promote {
+                piece.kind.promoted().unwrap_or(piece.kind)
+            } else {
+                piece.kind
+            };
+            (Some(from), to, kind)
+        }
+        Move::Drop { kind, to } => (None, to, kind),
+        Move::Pass => return threshold <= 0,
+    };
+    let mut swap = pos.piece_at(to).map_or(0, |p| exchange_value(p.kind)) - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = exchange_value(moved) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut others = pos.seats_in_game();
+    for seat in mine.iter() {
+        others = others.without(seat);
+    }
+    let mut occupied = pos.occupied().with(to);
+    if let Some(from) = from {
+        occupied = occupied.without(from);
+    }
+    let mut ours_to_move = true;
+    let mut res = true;
+    loop {
+        ours_to_move = !ours_to_move;
+        let side = if ours_to_move { mine } else { others };
+        let side_attackers = attackers(pos, to, occupied.without(to), side);
+        if side_attackers.is_empty() {
+            break;
+        }
+        res = !res;
+        let Some((kind, sq)) = CHEAPEST_FIRST.iter().find_map(|&k| {
+            (side_attackers & pos.kind_squares(k))
+                .first()
+                .map(|sq| (k, sq))
+        }) else {
+            break;
+        };
+        if kind == PieceKind::King {
+            // The King may take only if nothing can take it back.
+            let other = if ours_to_move { others } else { mine };
+            let defended = attackers(pos, to, occupied.without(to).without(sq), other).any();
+            return if defended { !res } else { res };
+        }
+        swap = exchange_value(kind) - swap;
+        if swap < res as i32 {
+            break;
+        }
+        occupied = occupied.without(sq);
+    }
+    res
+}
+
+/// A coarse value of a capture for ordering: what it takes, less a little of what
+/// it risks.
+pub(crate) fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+    let victim = match mv {
+        Move::Board { to, .. } => pos.piece_at(to).map_or(0, |p| exchange_value(p.kind)),
+        _ => 0,
+    };
+    let attacker = mv
+        .from()
+        .and_then(|f| pos.piece_at(f))
+        .map_or(0, |p| piece_value(p.kind));
+    let promotion = match mv {
+        Move::Board {
+            from,
+            promote: true,
+            ..
+        } => pos.piece_at(from).map_or(0, |p| {
+            p.kind
+                .promoted()
+                .map_or(0, |k| piece_value(k) - piece_value(p.kind))
+        }),
+        _ => 0,
+    };
+    8 * victim + promotion - attacker / 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn see(sfen: &str, mv: &str) -> (bool, bool) {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mv: Move = mv.parse().unwrap();
+        assert!(pos.is_legal(mv), "{mv}");
+        let mine = side_of_mover(&pos, pos.turn());
+        (see_ge(&pos, mv, 0, mine), see_ge(&pos, mv, 1, mine))
+    }
+
+    #[test]
+    fn exchanges() {
+        // A Rook takes a Pawn defended by a Gold: loses.
+        assert_eq!(
+            see("8k/9/4g4/4p4/9/9/9/4R4/8K b - 1", "5h5d"),
+            (false, false)
+        );
+        // An undefended Pawn: wins.
+        assert_eq!(see("8k/9/9/4p4/9/9/9/4R4/8K b - 1", "5h5d"), (true, true));
+        // A Pawn takes a Pawn defended by a Gold, with the Rook behind it: wins.
+        assert_eq!(
+            see("8k/9/4g4/4p4/4P4/9/9/4R4/8K b - 1", "5e5d"),
+            (true, true)
+        );
+        // A quiet move to an attacked square loses the piece; to a safe one, even.
+        assert_eq!(see("8k/9/4p4/9/9/9/9/4R4/8K b - 1", "5h5d"), (false, false));
+        assert_eq!(see("8k/9/9/9/9/9/9/4R4/8K b - 1", "5h5d"), (true, false));
+        // A dropped Gold on a square no one attacks: even.
+        assert_eq!(see("8k/9/9/9/9/9/9/9/8K b G 1", "G*5e"), (true, false));
+    }
+}

@@ -1,0 +1,289 @@
+//! The transposition table: buckets of four entries (one 64-byte cache line),
+//! depth-preferred replacement, the static evaluation kept beside the searched value,
+//! shared by all search threads without locks.
+//!
+//! Each entry is two `AtomicU64` words: `data` and `key ^ data`. A reader accepts an
+//! entry only when the two words give back its key, so an entry torn by two threads
+//! writing at once (one word from each) is simply a miss (Hyatt's lockless hashing).
+//! Everything is a relaxed atomic in safe Rust: there is no data race to find, only
+//! entries that read as misses.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::score::Value;
+
+/// How a stored value bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true value is at least this (a beta cutoff).
+    Lower,
+    /// The true value is at most this (every move failed low).
+    Upper,
+    /// The value itself.
+    Exact,
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hit {
+    /// The best (or refuting) move's code, if one was stored.
+    pub mv: Option<u16>,
+    /// The searched value (node-relative mate distances, see `score.rs`).
+    pub value: Value,
+    /// The static evaluation, if stored (not when the node was in check).
+    pub eval: Option<Value>,
+    /// The depth searched (0 for quiescence).
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const WAYS: usize = 4;
+/// Entries of the last `GENERATIONS` searches are told apart; a search never sees
+/// another's entries (so results do not depend on earlier searches).
+const GENERATIONS: u8 = 8;
+
+// The data word: move 16 bits | value 20 | eval 16 | depth 7 | bound 2 | generation 3.
+const MOVE_BITS: u32 = 16;
+const VALUE_BITS: u32 = 20;
+const EVAL_BITS: u32 = 16;
+const DEPTH_BITS: u32 = 7;
+const BOUND_BITS: u32 = 2;
+const VALUE_SHIFT: u32 = MOVE_BITS;
+const EVAL_SHIFT: u32 = VALUE_SHIFT + VALUE_BITS;
+const DEPTH_SHIFT: u32 = EVAL_SHIFT + EVAL_BITS;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + DEPTH_BITS;
+const GEN_SHIFT: u32 = BOUND_SHIFT + BOUND_BITS;
+const NO_MOVE: u64 = 0xFFFE;
+const NO_EVAL: i64 = -(1 << (EVAL_BITS - 1));
+/// Largest value the 20-bit field holds (search values stay well inside it).
+pub(crate) const MAX_STORED: Value = (1 << (VALUE_BITS - 1)) - 1;
+/// The evaluation field holds 16 bits: evaluations are stored divided by this
+/// (exact in standard Shogi, where they are centi-pawns; a 1/128 milli-point step in
+/// Yo\[n\]o, where they are already multiples of 128).
+pub(crate) struct EvalStep(pub i32);
+
+fn field(word: u64, shift: u32, bits: u32) -> u64 {
+    (word >> shift) & ((1 << bits) - 1)
+}
+
+fn signed(raw: u64, bits: u32) -> i64 {
+    let shift = 64 - bits;
+    ((raw << shift) as i64) >> shift
+}
+
+/// The shared table.
+pub(crate) struct Table {
+    words: Vec<AtomicU64>,
+    buckets: usize,
+    generation: std::sync::atomic::AtomicU8,
+}
+
+impl Table {
+    /// A table of about `mb` MiB (a power of two of buckets, at least 1024).
+    pub(crate) fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) << 20;
+        let fit = bytes / (WAYS * 16);
+        let buckets = if fit.is_power_of_two() {
+            fit
+        } else {
+            fit.next_power_of_two() / 2
+        }
+        .max(1024);
+        Table {
+            words: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
+            buckets,
+            generation: std::sync::atomic::AtomicU8::new(0),
+        }
+    }
+
+    /// Starts a new search: entries of earlier searches become invisible. Every
+    /// `GENERATIONS` searches the table is wiped, so an entry never looks current
+    /// again.
+    pub(crate) fn new_search(&mut self) {
+        let next = (*self.generation.get_mut() + 1) % GENERATIONS;
+        if next == 0 {
+            for w in &mut self.words {
+                *w.get_mut() = 0;
+            }
+        }
+        // Generation 0 is never used, so a wiped (all-zero) entry is never current.
+        *self.generation.get_mut() = if next == 0 { 1 } else { next };
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation.load(Relaxed) as u64
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits choose the bucket (the low bits are the core's own index).
+        ((key >> 32) as usize & (self.buckets - 1)) * WAYS * 2
+    }
+
+    /// Looks `key` up.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64, step: &EvalStep) -> Option<Hit> {
+        let base = self.bucket(key);
+        let generation = self.generation();
+        for way in 0..WAYS {
+            let i = base + way * 2;
+            let data = self.words[i + 1].load(Relaxed);
+            let check = self.words[i].load(Relaxed);
+            if check ^ data != key || field(data, GEN_SHIFT, 3) != generation {
+                continue;
+            }
+            let mv = field(data, 0, MOVE_BITS);
+            let eval = signed(field(data, EVAL_SHIFT, EVAL_BITS), EVAL_BITS);
+            let bound = match field(data, BOUND_SHIFT, BOUND_BITS) {
+                1 => Bound::Lower,
+                2 => Bound::Upper,
+                3 => Bound::Exact,
+                _ => continue,
+            };
+            return Some(Hit {
+                mv: (mv != NO_MOVE).then_some(mv as u16),
+                value: signed(field(data, VALUE_SHIFT, VALUE_BITS), VALUE_BITS) as Value,
+                eval: (eval != NO_EVAL).then(|| eval as i32 * step.0),
+                depth: field(data, DEPTH_SHIFT, DEPTH_BITS) as i32 - 1,
+                bound,
+            });
+        }
+        None
+    }
+
+    /// Stores a search result. In the bucket it replaces, in this order: the entry
+    /// of the same key (unless that one is deeper and the new one no exact value),
+    /// an entry of an earlier search, the shallowest entry.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        mv: Option<u16>,
+        value: Value,
+        eval: Option<Value>,
+        depth: i32,
+        bound: Bound,
+        step: &EvalStep,
+    ) {
+        let base = self.bucket(key);
+        let generation = self.generation();
+        let mut target = base;
+        let mut target_score = i32::MAX;
+        let mut old_move = None;
+        for way in 0..WAYS {
+            let i = base + way * 2;
+            let data = self.words[i + 1].load(Relaxed);
+            let check = self.words[i].load(Relaxed);
+            if check ^ data == key && field(data, GEN_SHIFT, 3) == generation {
+                let old_depth = field(data, DEPTH_SHIFT, DEPTH_BITS) as i32 - 1;
+                if bound != Bound::Exact && old_depth > depth + 2 {
+                    return;
+                }
+                let m = field(data, 0, MOVE_BITS);
+                old_move = (m != NO_MOVE).then_some(m as u16);
+                target = i;
+                break;
+            }
+            let score = if field(data, GEN_SHIFT, 3) != generation {
+                -1
+            } else {
+                field(data, DEPTH_SHIFT, DEPTH_BITS) as i32
+            };
+            if score < target_score {
+                target_score = score;
+                target = i;
+            }
+        }
+        let mv = mv.or(old_move).map_or(NO_MOVE, u64::from);
+        let value = value.clamp(-MAX_STORED, MAX_STORED) as i64;
+        let eval = eval.map_or(NO_EVAL, |e| {
+            (e / step.0).clamp(NO_EVAL as i32 + 1, -(NO_EVAL as i32) - 1) as i64
+        });
+        let bound = match bound {
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+            Bound::Exact => 3,
+        };
+        let depth = (depth + 1).clamp(0, (1 << DEPTH_BITS) - 1) as u64;
+        let data = mv
+            | ((value as u64) & ((1 << VALUE_BITS) - 1)) << VALUE_SHIFT
+            | ((eval as u64) & ((1 << EVAL_BITS) - 1)) << EVAL_SHIFT
+            | depth << DEPTH_SHIFT
+            | bound << BOUND_SHIFT
+            | generation << GEN_SHIFT;
+        self.words[target].store(key ^ data, Relaxed);
+        self.words[target + 1].store(data, Relaxed);
+    }
+
+    /// Permille of the first thousand entries that belong to this search.
+    pub(crate) fn hashfull(&self) -> u32 {
+        let generation = self.generation();
+        let n = (self.buckets * WAYS).min(1000);
+        let used = (0..n)
+            .filter(|&e| {
+                let data = self.words[e * 2 + 1].load(Relaxed);
+                field(data, GEN_SHIFT, 3) == generation && field(data, BOUND_SHIFT, 2) != 0
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_every_field() {
+        let mut t = Table::new(1);
+        t.new_search();
+        let step = EvalStep(1);
+        for (value, eval, depth) in [
+            (-31_999, Some(-30_000), 0),
+            (191_000, None, 60),
+            (0, Some(5), -1),
+        ] {
+            let key = 0x1234_5678_9ABC_DEF0 ^ value as u64;
+            t.store(key, Some(0x8350), value, eval, depth, Bound::Exact, &step);
+            let hit = t.probe(key, &step).unwrap();
+            assert_eq!(
+                hit,
+                Hit {
+                    mv: Some(0x8350),
+                    value,
+                    eval,
+                    depth,
+                    bound: Bound::Exact
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn another_search_sees_nothing() {
+        let mut t = Table::new(1);
+        t.new_search();
+        let step = EvalStep(1);
+        t.store(99, None, 5, None, 3, Bound::Lower, &step);
+        assert!(t.probe(99, &step).is_some());
+        for _ in 0..20 {
+            t.new_search();
+            assert!(t.probe(99, &step).is_none());
+        }
+    }
+
+    #[test]
+    fn a_deeper_entry_survives_a_shallow_bound() {
+        let mut t = Table::new(1);
+        t.new_search();
+        let step = EvalStep(1);
+        t.store(7, Some(1), 10, None, 9, Bound::Lower, &step);
+        t.store(7, Some(2), 20, None, 1, Bound::Upper, &step);
+        assert_eq!(t.probe(7, &step).unwrap().depth, 9);
+        t.store(7, None, 30, None, 1, Bound::Exact, &step);
+        let hit = t.probe(7, &step).unwrap();
+        // An exact value replaces it, keeping the stored move when it has none.
+        assert_eq!((hit.depth, hit.value, hit.mv), (1, 30, Some(1)));
+    }
+}
