@@ -42,7 +42,7 @@ def shogi_sfens(n: int, seed: int = 1) -> List[str]:
     rng = random.Random(seed)
     out: List[str] = []
     while len(out) < n:
-        pos = yono.Position.shogi()
+        pos = yono.Game.shogi()
         for _ in range(rng.randrange(10, 120)):
             moves = pos.legal_moves
             if not moves:
@@ -53,11 +53,11 @@ def shogi_sfens(n: int, seed: int = 1) -> List[str]:
     return out
 
 
-def yono_positions(n: int, seed: int = 2) -> List[yono.Position]:
+def yono_positions(n: int, seed: int = 2) -> List[yono.Game]:
     rng = random.Random(seed)
-    out: List[yono.Position] = []
+    out: List[yono.Game] = []
     while len(out) < n:
-        pos = yono.Position()
+        pos = yono.Game()
         pos.playout(rng.randrange(10, 400), seed=rng.randrange(2**32))
         if pos.legal_moves:
             out.append(pos.copy(stack=False))
@@ -75,11 +75,11 @@ def per_item(fn: Callable[[], int], seconds: float) -> float:
 
 def bench_features(seconds: float) -> None:
     sfens = shogi_sfens(500)
-    positions = [yono.Position(s) for s in sfens]
+    positions = [yono.Game(s) for s in sfens]
     obs = np.zeros(yono.OBSERVATION_SHAPE, np.uint8)
     mask = np.zeros(yono.ACTION_SIZE, np.bool_)
 
-    def yono_run(ps: List[yono.Position] = positions) -> int:
+    def yono_run(ps: List[yono.Game] = positions) -> int:
         for p in ps:
             p.observation(out=obs)
             p.legal_action_mask(out=mask)

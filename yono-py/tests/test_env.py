@@ -208,7 +208,7 @@ def test_aec_ties_share_their_places() -> None:
     # fall at the same moment and share places 0 and 1 (0.5 each: reward -2/3).
     e = yenv.raw_env()
     e.reset()
-    e.position = yono.Position("4nK4/9/4wR4/9/wK7eK/9/4sP1wB2/5sG3/4sK4 s -/-/-/- swne 1")
+    e.position = yono.Game("4nK4/9/4wR4/9/wK7eK/9/4sP1wB2/5sG3/4sK4 s -/-/-/- swne 1")
     e.step(e.position.action("5i6i"))
     assert e.rewards["north"] == e.rewards["east"] == pytest.approx(-2 / 3)
     assert e.terminations["north"] and e.terminations["east"]

@@ -12,10 +12,10 @@ import yono
 RNG_SEEDS = range(12)
 
 
-def random_positions(ruleset: str, games: int, every: int = 7) -> Iterator[yono.Position]:
+def random_positions(ruleset: str, games: int, every: int = 7) -> Iterator[yono.Game]:
     """Positions along seeded random games (some finished ones too)."""
     for seed in range(games):
-        pos = yono.Position(ruleset=ruleset)
+        pos = yono.Game(ruleset=ruleset)
         rng = random.Random(seed)
         while True:
             if pos.ply() % every == 0:
@@ -53,7 +53,7 @@ def test_action_move_round_trip_for_every_legal_move(ruleset: str) -> None:
 
 
 def test_actions_are_in_the_movers_frame() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     south_first = pos.action("5g5f")
     pos.push("5g5f")
     # West's matching move, turned a quarter, is the same action.
@@ -64,7 +64,7 @@ def test_actions_are_in_the_movers_frame() -> None:
 
 
 def test_bad_actions_are_refused() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     for bad in (-1, yono.ACTION_SIZE, 2**70, 0):  # 0 is 9a to 9a: no move
         with pytest.raises(ValueError):
             pos.move(bad)
@@ -93,17 +93,17 @@ def test_rotation_helpers() -> None:
     assert all(sq.rotated(4) == sq and sq.rotated(1).rotated(-1) == sq for sq in yono.SQUARES)
     assert yono.Seat.SOUTH.rotated(1) == yono.Seat.WEST
     assert yono.Seat.EAST.rotated() == yono.Seat.SOUTH
-    pos = yono.Position()
+    pos = yono.Game()
     pos.push("5g5f")
     turned = pos.rotated()
     assert turned.turn == yono.Seat.NORTH
     assert turned.rotated(3) == pos
     with pytest.raises(ValueError):
-        yono.Position.shogi().rotated(1)
+        yono.Game.shogi().rotated(1)
 
 
 def test_observation_layout() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     pos.playout(80, seed=5)
     obs = pos.observation()
     assert obs.shape == yono.OBSERVATION_SHAPE == (96, 9, 9) and obs.dtype == np.uint8
@@ -127,12 +127,12 @@ def test_observation_layout() -> None:
     assert (obs[92] == pos.repetitions()).all()
     assert (obs[93].astype(int) + 256 * obs[94].astype(int) == pos.move_number).all()
     assert (obs[95] == 0).all()
-    assert (yono.Position.shogi().observation()[95] == 1).all()
+    assert (yono.Game.shogi().observation()[95] == 1).all()
 
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8])
 def test_masks_are_written_into_bool_int8_and_uint8_arrays(dtype: type) -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     out = np.full(yono.ACTION_SIZE, 7, dtype)
     assert pos.legal_action_mask(out=out) is out
     assert sorted(np.flatnonzero(out).tolist()) == sorted(pos.legal_actions().tolist())
@@ -140,7 +140,7 @@ def test_masks_are_written_into_bool_int8_and_uint8_arrays(dtype: type) -> None:
 
 
 def test_a_mask_of_another_dtype_is_a_type_error_naming_it() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     for dtype in (np.float32, np.int64):
         with pytest.raises(TypeError, match=np.dtype(dtype).name):
             pos.legal_action_mask(out=np.zeros(yono.ACTION_SIZE, dtype))
@@ -162,7 +162,7 @@ def test_action_parts_factor_every_action() -> None:
     )
     assert np.array_equal(rebuilt, np.arange(yono.ACTION_SIZE))
     assert source.max() == yono.ACTION_SOURCES - 1 and target.max() == yono.ACTION_TARGETS - 1
-    pos = yono.Position()  # South to move: its frame is the board
+    pos = yono.Game()  # South to move: its frame is the board
     e5 = yono.Square("5e").index
     assert parts[pos.action("P*5e")].tolist() == [81 + 6, e5, 0]
     assert parts[pos.action("8h2b+")].tolist() == [yono.Square("8h").index, yono.Square("2b").index, 1]
@@ -170,7 +170,7 @@ def test_action_parts_factor_every_action() -> None:
 
 
 def test_out_arrays_are_written_in_place() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     obs = np.full((96, 9, 9), 7, np.uint8)
     assert pos.observation(out=obs) is obs
     assert np.array_equal(obs, pos.observation())
@@ -190,7 +190,7 @@ def test_out_arrays_are_written_in_place() -> None:
 
 
 def test_finished_and_drawn_positions_have_empty_masks() -> None:
-    pos = yono.Position()
+    pos = yono.Game()
     pos.playout(100000, seed=3)
     assert pos.is_game_over()
     assert not pos.legal_action_mask().any()

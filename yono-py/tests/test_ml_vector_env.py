@@ -134,7 +134,7 @@ def test_engine_opponents_play_the_engines_moves() -> None:
     engine = yono.Engine(hash_mb=1)
     for i in range(3):
         game = env.position(i)
-        replay = yono.Position()
+        replay = yono.Game()
         for mv in game.move_stack:
             if replay.turn != yono.Seat.SOUTH:
                 assert engine.best_move(replay, nodes=40) == mv

@@ -3,7 +3,7 @@
 ``yono.env.env()`` is a PettingZoo AEC environment (``pip install "yono[env]"`` brings
 PettingZoo and Gymnasium): the agents are the seats ("south", "west", "north", "east";
 "south" and "north" in Shogi), each observation is a dict with ``"observation"`` (the
-(96, 9, 9) uint8 planes of ``Position.observation`` from that agent's seat) and
+(96, 9, 9) uint8 planes of ``Game.observation`` from that agent's seat) and
 ``"action_mask"`` (int8, ``ACTION_SIZE`` entries, all zero unless the agent is to
 move). A checkmated seat is terminated at once with its reward and leaves the game
 the PettingZoo way (one last ``step(None)``). Rewards (the one rule of docs/ML.md):
@@ -36,7 +36,7 @@ from . import (
     IllegalMoveError,
     SEATS,
     Move,
-    Position,
+    Game,
     Ruleset,
     Seat,
     Status,
@@ -89,7 +89,7 @@ def _observation_space() -> spaces.Dict:
     )
 
 
-def _decided_rewards(pos: Position, before: List[Seat]) -> Dict[Seat, float]:
+def _decided_rewards(pos: Game, before: List[Seat]) -> Dict[Seat, float]:
     """Rewards of the seats among ``before`` (in the game before the last move) whose
     outcome the last move decided (yono-ml's ``decided_rewards``: the one rule)."""
     rewards = decided_rewards(pos, before)
@@ -117,15 +117,15 @@ class YonoEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("max_plies must be at least 1")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
-        # Position checks the ruleset argument (a Ruleset, "yono" or "shogi").
-        self.ruleset: Ruleset = Position(ruleset=ruleset).ruleset
+        # Game checks the ruleset argument (a Ruleset, "yono" or "shogi").
+        self.ruleset: Ruleset = Game(ruleset=ruleset).ruleset
         self.max_plies = max_plies
         self.render_mode = render_mode
         self.possible_agents = [AGENT_NAMES[s] for s in self.ruleset.seats]
         self._seat_of = {AGENT_NAMES[s]: s for s in self.ruleset.seats}
         self.observation_spaces = {a: _observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ACTION_SIZE) for a in self.possible_agents}
-        self.position = Position(ruleset=self.ruleset)
+        self.position = Game(ruleset=self.ruleset)
 
     def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.observation_spaces[agent]
@@ -149,7 +149,7 @@ class YonoEnv(AECEnv):  # type: ignore[misc]
         self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> None:
         # The game has no chance element: the seed only matters to callers' sampling.
-        self.position = Position(ruleset=self.ruleset)
+        self.position = Game(ruleset=self.ruleset)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -218,12 +218,12 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-Policy = Callable[[Position, np.random.Generator], Move]
+Policy = Callable[[Game, np.random.Generator], Move]
 #: What plays the other seats of a SingleAgentEnv.
 Opponent = Union[str, Policy, None]
 
 
-def random_policy(position: Position, rng: np.random.Generator) -> Move:
+def random_policy(position: Game, rng: np.random.Generator) -> Move:
     """A uniformly random legal move."""
     moves = position.legal_moves
     return moves[int(rng.integers(len(moves)))]
@@ -265,7 +265,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(f'illegal_action must be "raise" or "lose", got {illegal_action!r}')
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
-        self._ruleset: Ruleset = Position(ruleset=ruleset).ruleset
+        self._ruleset: Ruleset = Game(ruleset=ruleset).ruleset
         self.seat: Seat = _seat(seat)
         if self.seat not in self._ruleset.seats:
             raise ValueError(f"{self.seat} does not play in {self._ruleset}")
@@ -293,10 +293,10 @@ class SingleAgentEnv(gymnasium.Env):
             raise TypeError('opponent must be "random", "engine" or a function (position, rng) -> Move')
         self._done = False
         self._why = ""
-        self._last: Optional[Position] = None
+        self._last: Optional[Game] = None
 
     @property
-    def position(self) -> Position:
+    def position(self) -> Game:
         """A copy of the current game (the final one just after the episode ended)."""
         if self._last is not None:
             return self._last.copy()
@@ -398,7 +398,7 @@ def _seat(seat: "Seat | str") -> Seat:
     raise ValueError(f"not a seat: {seat!r}")
 
 
-def _action_text(pos: Position, action: int) -> str:
+def _action_text(pos: Game, action: int) -> str:
     """The move an action index names, for messages."""
     try:
         return str(pos.move(action))

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 use yono_ml::{ActionParts, ACTION_SIZE, DEFAULT_MAX_PLIES, OBS_LEN, OBS_PLANES};
 
-use crate::{move_arg, move_obj, seat_arg, PyMove, PyPosition, PySeat, PySquare};
+use crate::{move_arg, move_obj, seat_arg, PyGame, PyMove, PySeat, PySquare};
 
 /// Quarter turns as a Python int: any int, taken modulo 4.
 fn turns_arg(quarter_turns: i64) -> u32 {
@@ -70,7 +70,7 @@ fn write_mask_into<T: Element + From<bool> + Copy>(
     Ok(())
 }
 
-impl PyPosition {
+impl PyGame {
     /// The legal actions of the seat to move, in move-generation order.
     fn legal_action_list(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
         let game = self.game(py)?;
@@ -84,7 +84,7 @@ impl PyPosition {
 }
 
 #[pymethods]
-impl PyPosition {
+impl PyGame {
     /// The observation planes of the position as seen by `seat` (default: the seat to
     /// move), turned so that `seat` sits South: a uint8 array of shape (96, 9, 9), see
     /// docs/ML.md. With `out` (a C-contiguous uint8 array of that shape) the planes are
@@ -203,10 +203,10 @@ impl PyPosition {
     /// new Position without history. ValueError for an odd number of turns of a
     /// standard Shogi position.
     #[pyo3(signature = (quarter_turns = 1))]
-    fn rotated(&self, py: Python<'_>, quarter_turns: i64) -> PyResult<PyPosition> {
+    fn rotated(&self, py: Python<'_>, quarter_turns: i64) -> PyResult<PyGame> {
         let turned = self.pos(py)?.rotated(turns_arg(quarter_turns));
         turned
-            .map(|p| PyPosition::new(yono::Game::from_position(p)))
+            .map(|p| PyGame::new(yono::Game::from_position(p)))
             .map_err(|e| PyValueError::new_err(format!("cannot turn this position: {e}")))
     }
 }
@@ -246,7 +246,7 @@ impl PyMove {
 #[pyfunction]
 fn decided_rewards(
     py: Python<'_>,
-    position: &Bound<'_, PyPosition>,
+    position: &Bound<'_, PyGame>,
     before: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Option<f32>>> {
     let mut seats = yono::SeatSet::EMPTY;

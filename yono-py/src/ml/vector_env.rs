@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyTuple};
 
 use crate::ints::{int_arg, seed_arg};
-use crate::{ruleset_arg, seat_arg, PyPosition, PySeat};
+use crate::{ruleset_arg, seat_arg, PyGame, PySeat};
 use yono::{Ruleset, SeatSet};
 use yono_ml::{Actions, Config, Player, ACTION_SIZE, LEGAL_WIDTH, OBS_PLANES};
 
@@ -333,19 +333,19 @@ impl VectorEnv {
     }
 
     /// A copy of game `i` as a Position (with its move stack).
-    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let env = lock(&self.env);
         let n = env.num_envs();
         let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
         let game = env
             .game(i)
             .ok_or_else(|| PyValueError::new_err(format!("no game {i} (there are {n})")))?;
-        Ok(PyPosition::new(game.clone()))
+        Ok(PyGame::new(game.clone()))
     }
 
     /// A copy of the game that ended in slot `i` in the last step (its final position
     /// and move stack), or None if none ended there.
-    fn final_position(&self, i: &Bound<'_, PyAny>) -> PyResult<Option<PyPosition>> {
+    fn final_position(&self, i: &Bound<'_, PyAny>) -> PyResult<Option<PyGame>> {
         let env = lock(&self.env);
         let n = env.num_envs();
         let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
@@ -354,7 +354,7 @@ impl VectorEnv {
                 "no game {i} (there are {n})"
             )));
         }
-        Ok(env.final_game(i).map(|g| PyPosition::new(g.clone())))
+        Ok(env.final_game(i).map(|g| PyGame::new(g.clone())))
     }
 
     /// The number of games.
