@@ -885,6 +885,10 @@ typedef struct yono_board_snapshot {
    */
   size_t size;
   /**
+   * The move number (1 at the start).
+   */
+  uint32_t move_number;
+  /**
    * The ruleset (YONO_RULESET_*).
    */
   yono_ruleset ruleset;
@@ -924,10 +928,6 @@ typedef struct yono_board_snapshot {
    * yono_game_threatened_by()).
    */
   yono_seat_set checks[4];
-  /**
-   * The move number (1 at the start).
-   */
-  uint32_t move_number;
   /**
    * What stands on each square, by square number (see YONO_SQUARE()).
    */

@@ -4,7 +4,7 @@
 # Builds libyono.so / libyono.a (cargo, release), checks that include/yono.h is what
 # cbindgen generates (and runs the yono-ffi Rust tests, which include the test
 # vectors through the C ABI, the header's published declarations, the names table),
-# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c and
+# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c, test_board_data.c and
 # test_deprecated.c among them), the C++ test (g++ -std=c++17) and the example with
 # -Wall -Wextra -Werror using the generated yono.pc, runs them, runs the C and C++
 # tests under valgrind, and links the example wholly statically (cc -static with
@@ -65,7 +65,7 @@ CWARN=(-std=c11 -Wall -Wextra -Werror -g -O1)
 CXXWARN=(-std=c++17 -Wall -Wextra -Werror -g -O1)
 
 # The C11 tests, each one program: compiled, run, and run under valgrind.
-C_TESTS=(test_api test_null test_adversarial test_svg_record test_boundary test_vocab test_deprecated)
+C_TESTS=(test_api test_null test_adversarial test_svg_record test_boundary test_vocab test_deprecated test_board_data)
 for t in "${C_TESTS[@]}"; do
     step "compile $t.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "tests/c/$t.c" -o "$OUT/$t" "${PC_LIBS[@]}" "${RPATH[@]}"
 done

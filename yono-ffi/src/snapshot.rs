@@ -37,12 +37,14 @@ pub struct yono_piece_view {
 /// yono_game_board_snapshot(). Set `size` to sizeof(yono_board_snapshot) before the
 /// call (the struct can grow: the library writes only what `size` covers).
 ///
-/// cbindgen:field-names=[size, ruleset, to_move, status, winner, end_reason, seats, in_game, scores, checks, move_number, squares, reserves]
+/// cbindgen:field-names=[size, move_number, ruleset, to_move, status, winner, end_reason, seats, in_game, scores, checks, squares, reserves]
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct yono_board_snapshot {
     /// sizeof(yono_board_snapshot), set by the caller.
     pub size: usize,
+    /// The move number (1 at the start).
+    pub move_number: u32,
     /// The ruleset (YONO_RULESET_*).
     pub ruleset: yono_ruleset,
     /// The seat to move, YONO_SEAT_NONE once the game is over (then `status` and
@@ -65,8 +67,6 @@ pub struct yono_board_snapshot {
     /// For each seat, the seats whose pieces threaten its King (check), by seat (as
     /// yono_game_threatened_by()).
     pub checks: [yono_seat_set; 4],
-    /// The move number (1 at the start).
-    pub move_number: u32,
     /// What stands on each square, by square number (see YONO_SQUARE()).
     pub squares: [yono_piece_view; 81],
     /// Each seat's reserve: reserves[seat][kind - YONO_PIECE_ROOK] is how many pieces of
@@ -104,6 +104,7 @@ fn snapshot_to_c(s: &Snapshot, size: usize) -> yono_board_snapshot {
     let by_seat = |f: &dyn Fn(Seat) -> u8| Seat::ALL.map(f);
     yono_board_snapshot {
         size,
+        move_number: s.move_number,
         ruleset: s.ruleset.to_c(),
         to_move: s.to_move.to_c(),
         status: s.status.to_c(),
@@ -116,7 +117,6 @@ fn snapshot_to_c(s: &Snapshot, size: usize) -> yono_board_snapshot {
         in_game: s.in_game.bits(),
         scores: by_seat(&|seat| s.scores[seat].unwrap_or(YONO_SCORE_NONE)),
         checks: by_seat(&|seat| s.checks[seat].bits()),
-        move_number: s.move_number,
         squares: s.squares.map(ToC::to_c),
         reserves: Seat::ALL.map(|seat| reserve_counts(&s.reserves[seat])),
     }
