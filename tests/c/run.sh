@@ -161,6 +161,18 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
+# docs/GUI.md's example of drawing the board from the snapshot ("Drawing the board
+# yourself"), compiled and run as written under valgrind.
+python3 - docs/GUI.md "$OUT" <<'PY'
+import re, sys
+section = open(sys.argv[1], encoding="utf-8").read().split("## Drawing the board yourself: the snapshot", 1)[1].split("\n## ", 1)[0]
+open(f"{sys.argv[2]}/gui_snapshot.c", "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
+PY
+step "compile docs/GUI.md's snapshot example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/gui_snapshot.c" -o "$OUT/gui_snapshot" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run it under valgrind (North's pieces fade out, North is out)" bash -c "
+    valgrind -q --leak-check=full --error-exitcode=1 '$OUT/gui_snapshot' >'$OUT/gui_snapshot.out' &&
+    grep -q '^fade out n.s piece on 1a' '$OUT/gui_snapshot.out' && grep -q '^fade out n.s piece on 1c' '$OUT/gui_snapshot.out' &&
+    grep -q '^n (out) reserve' '$OUT/gui_snapshot.out'"
 # The two engine examples of docs/GUI.md ("A computer player"), compiled and run as
 # written: in process (start, poll, stop) under valgrind, and the program as a child
 # process speaking the protocol.
