@@ -115,8 +115,13 @@ function render() {
   const base = `/games/${encodeURIComponent(gameId)}`;
   $("record-txt").href = `${base}/record.txt`;
   $("record-json").href = `${base}/record.json`;
-  const letters = state.seats.map((s) => (s.kind === "engine" ? "e" : s.yours ? "h" : "r")).join("");
-  $("continue").href = `/new?from=${encodeURIComponent(gameId)}&seats=${letters}`;
+  const program = (s) => (s.program && !s.program_failed ? s.program : "");
+  const letters = state.seats
+    .map((s) => (s.kind === "engine" ? (program(s) ? "p" : "e") : s.yours ? "h" : "r"))
+    .join("");
+  const names = state.seats.map(program);
+  const engine = names.some((n) => n) ? `&engine=${encodeURIComponent(names.join(","))}` : "";
+  $("continue").href = `/new?from=${encodeURIComponent(gameId)}&seats=${letters}${engine}`;
   $("spectate").href = `/game/${encodeURIComponent(gameId)}`;
   $("spectate").textContent = `${location.origin}/game/${gameId}`;
   renderReplay();
