@@ -22,7 +22,7 @@ from yono.web import create_app  # noqa: E402
 from yono.web.__main__ import main, parse_program, parse_programs  # noqa: E402
 from yono.web.game import Programs  # noqa: E402
 
-from engine_program import fake  # noqa: E402
+from engine_program import fake, yono_engine  # noqa: E402
 
 Socket = Any
 
@@ -140,6 +140,21 @@ def test_a_program_per_seat_and_standard_shogi(client: TestClient) -> None:
         played = [m["usi"] for m in back["moves"]]
         assert played[1] == first_legal_moves(played, "shogi")[1]
     assert errors == []
+
+
+def test_the_projects_engine_program_takes_seats(db: str) -> None:
+    """yono-engine itself (run when YONO_ENGINE names it, as for the engine client)."""
+    command = Programs({"yono": tuple(yono_engine())})
+    with TestClient(create_app(db, nodes=500, programs=command)) as client:
+        game, owner = new_game(client, "seats=hppp&engine=yono")
+        errors: List[str] = []
+        with client.websocket_connect(f"/ws/{game}") as ws:
+            ws.send_json({"type": "hello", "token": owner})
+            receive(ws, "state", errors)
+            ws.send_json({"type": "move", "move": "5g5f", "ply": 0})
+            back = state_where(ws, lambda s: s["ply"] == 4, errors)
+        assert errors == [] and back["your_turn"]
+        assert all(seat(back, s)["program_failed"] is None for s in "wne")
 
 
 @pytest.mark.parametrize(
