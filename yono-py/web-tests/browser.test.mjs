@@ -200,6 +200,75 @@ test("a promotion through the dialog, then a drop from the reserve", async () =>
   assert.deepEqual(page.errors, []);
 });
 
+// Keyboard only: Tab to the board, then move its cursor as a sighted keyboard user
+// would, pressing the arrow towards the square they look at.
+async function tabToBoard(page) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.id === "board")) return;
+  }
+  assert.fail("Tab never reached the board");
+}
+
+async function cursorTo(page, square) {
+  for (let i = 0; i < 40; i++) {
+    const at = await page.locator("#board").getAttribute("data-cursor");
+    if (at === square) return;
+    const a = await centre(page, `sq-${at}`);
+    const b = await centre(page, `sq-${square}`);
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "ArrowRight" : "ArrowLeft") : dy > 0 ? "ArrowDown" : "ArrowUp";
+    await page.keyboard.press(key);
+  }
+  assert.fail(`the cursor never reached ${square}`);
+}
+
+const announced = (page) => page.locator("#announce").textContent();
+
+test("keyboard only: a drop from the reserve and a move, each announced in words", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/new?seats=hhhh&${positionQuery("promotion_and_drop")}`);
+  await waitMyTurn(page);
+  await tabToBoard(page);
+  assert.equal(await page.locator("#announce").getAttribute("aria-live"), "polite");
+  // The cursor starts on the King of the seat to move.
+  assert.match(await announced(page), /^Board\. 5i: South King \(yours\)\. Arrow keys move/);
+
+  await page.keyboard.press("g"); // the Gold from South's reserve
+  await waitSelected(page, "G*");
+  assert.match(await announced(page), /^Gold from your reserve selected: 21 squares to go to: 6a, /);
+  await cursorTo(page, "6f");
+  assert.equal(await announced(page), "6f: empty, you can drop here: Enter");
+  await page.screenshot({ path: join(SHOTS, "keyboard.png") });
+  await page.keyboard.press("Enter");
+  await waitPly(page, 1);
+  assert.equal((await moveTexts(page))[0], "G*6f");
+  assert.match(await announced(page), /^South played G\*6f\. West to move: your move\./);
+
+  // West to move: the board is drawn from West now; the arrows follow the picture.
+  await cursorTo(page, "7e");
+  assert.match(await announced(page), /^7e: West Pawn \(yours\)$/);
+  await page.keyboard.press("Enter");
+  await waitSelected(page, "7e");
+  assert.equal(await page.locator("#board").getAttribute("data-destinations"), "6e");
+  assert.match(await announced(page), /^West Pawn on 7e selected: 1 square to go to: 6e\./);
+  await page.keyboard.press("Escape"); // cancels; Enter selects again
+  await waitSelected(page, "");
+  assert.equal(await announced(page), "Selection cancelled.");
+  await page.keyboard.press("Enter");
+  await waitSelected(page, "7e");
+  await cursorTo(page, "6e");
+  assert.equal(await announced(page), "6e: empty, you can move here: Enter");
+  await page.keyboard.press("Enter");
+  await waitPly(page, 2);
+  assert.equal((await moveTexts(page))[1], "7e6e");
+
+  await page.keyboard.press("r"); // North holds no Rook
+  assert.equal(await announced(page), "You hold no Rook in your reserve.");
+  assert.equal(await page.locator("#board").getAttribute("data-selected"), "");
+  assert.deepEqual(page.errors, []);
+});
+
 test("on a phone: a tap lets West attack North's King, and North falls", async () => {
   const page = await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await page.goto(`${base}/new?seats=heee&${positionQuery("north_falls")}`);
