@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const PYTHON = process.env.YONO_WEB_PYTHON || "python3";
@@ -21,6 +22,8 @@ const scratch = mkdtempSync(join(tmpdir(), "yono-web-tests-"));
 const SHOTS = process.env.YONO_WEB_SCREENSHOTS || join(scratch, "screenshots");
 mkdirSync(SHOTS, { recursive: true });
 const POSITIONS = JSON.parse(readFileSync(new URL("./positions.json", import.meta.url)));
+// An engine program for the server to offer (tests/fake_engine.py: the first legal move).
+const FAKE_ENGINE = fileURLToPath(new URL("../tests/fake_engine.py", import.meta.url));
 // Waits are for conditions on the page; the limit only turns a hang into a failure.
 const WAIT = { timeout: 120_000 };
 const FLAGS = [
@@ -41,7 +44,10 @@ let browser;
 function startServer(port = 0) {
   const proc = spawn(
     PYTHON,
-    ["-m", "yono.web", "--port", String(port), "--db", join(scratch, "games.sqlite3"), "--nodes", "300"],
+    [
+      "-m", "yono.web", "--port", String(port), "--db", join(scratch, "games.sqlite3"), "--nodes", "300",
+      "--engine-command", `fake='${PYTHON}' '${FAKE_ENGINE}' good`,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const address = new Promise((resolve, reject) => {
@@ -170,6 +176,23 @@ test("the start page's form: a friend by link for North, a strong engine for Eas
   assert.match(await page.locator("#seat-e").textContent(), /engine \(200,000 nodes\)/);
   assert.match(await page.locator("#seat-w").textContent(), /engine \(20,000 nodes\)/);
   assert.match(await page.locator("#seat-n").textContent(), /human \(by link\)/);
+});
+
+test("the start page offers the server's engine programs: West played by one", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  const west = page.locator(".seat-choice").nth(1).locator("select.who");
+  await west.locator('option[value="p:fake"]').waitFor({ state: "attached", ...WAIT });
+  await west.selectOption("p:fake");
+  await page.locator("#new-game button[type=submit]").click();
+  await waitMyTurn(page);
+  assert.match(await page.locator("#seat-w").textContent(), /engine program fake \(20,000 nodes\)/);
+  await move(page, "7g", "7f");
+  await waitPly(page, 4);
+  await waitMyTurn(page);
+  assert.equal(await page.locator("#message").isHidden(), true); // no engine failed
+  assert.match(await page.locator("#seat-w").textContent(), /engine program fake/);
+  assert.deepEqual(page.errors, []);
 });
 
 test("a promotion through the dialog, then a drop from the reserve", async () => {
