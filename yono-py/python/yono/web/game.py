@@ -590,7 +590,9 @@ class Room:
         """The seat's program failed: the built-in engine plays the seat from now on,
         and every page is told why."""
         name = SEAT_NAMES[plan.seat]
-        log.warning("engine program %s failed in game %s (%s): %s", plan.program, self.id, name, reason)
+        log.warning(
+            "engine program %s failed in game %s (%s): %s", plan.program, self.id, name, reason
+        )
         plan.failed = reason
         self.meta[name.lower()] = plan.label()
         program = self._running.pop(plan.seat, None)
