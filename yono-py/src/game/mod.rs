@@ -44,7 +44,7 @@ use cell::GilCell;
 use listed::Listed;
 pub(crate) use pickle::{pack_moves, replay, unpack_moves};
 pub(crate) use record::Notes;
-pub(crate) use search::{perft, SplitMix64};
+pub(crate) use search::perft;
 pub(crate) use status::winner_of;
 
 /// A game: the current position and the moves that led to it (python-chess style).
