@@ -133,9 +133,9 @@ def plan_seats(
     first), among the server's ``programs``."""
     seats = [seat.letter for seat in adapter.ruleset_seats(ruleset)]
     if len(letters) != len(seats):
-        names = "".join(s.upper() for s in seats)
+        order = "".join(s.upper() for s in seats)
         raise Refused(
-            f"seats must have {len(seats)} letters for {ruleset} (one per seat {names}),"
+            f"seats must have {len(seats)} letters for {ruleset} (one per seat {order}),"
             f" got {letters!r}"
         )
     if len(nodes) not in (1, len(seats)):
