@@ -289,6 +289,17 @@ test("keyboard only: a drop from the reserve and a move, each announced in words
   await page.keyboard.press("r"); // North holds no Rook
   assert.equal(await announced(page), "You hold no Rook in your reserve.");
   assert.equal(await page.locator("#board").getAttribute("data-selected"), "");
+
+  // Replay from the move list: one Tab stop (the last move), arrows, Enter.
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.closest("#moves") !== null)) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), "2");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-viewing="1"]', WAIT);
+  assert.equal(await announced(page), "Showing the board after move 1 of 2: South G*6f.");
   assert.deepEqual(page.errors, []);
 });
 

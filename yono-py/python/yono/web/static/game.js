@@ -63,6 +63,12 @@ function receive(message) {
     selection = null;
     showBoard(message.svg);
     renderReplay();
+    const shown = state.moves[message.ply - 1];
+    announce(
+      message.ply === 0 || !shown
+        ? "Showing the start."
+        : `Showing the board after move ${message.ply} of ${message.of}: ${SEAT_NAMES[shown.seat]} ${shown.usi}.`,
+    );
   } else if (message.type === "error") {
     say(message.message);
     if (selection) clearSelection();
@@ -163,21 +169,50 @@ function renderSeats() {
   }
 }
 
+// The move list is one Tab stop: the up and down arrows (Home, End) go from move to
+// move, Enter or Space shows the board after the move with the focus.
 function renderMoves() {
   const list = $("moves");
+  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
   list.replaceChildren();
   for (const move of state.moves) {
     const li = element("li", `move seat-${move.seat}`);
     li.dataset.ply = String(move.ply);
+    li.tabIndex = -1;
     li.append(element("span", "seat", move.seat.toUpperCase()), " ", element("span", "usi", move.usi));
     if (move.note) li.append(" ", element("span", "note", move.note));
     li.title = "Show the board after this move";
     li.addEventListener("click", () => send({ type: "view", ply: move.ply }));
     list.append(li);
   }
-  if (list.lastElementChild) list.lastElementChild.classList.add("last");
+  if (list.lastElementChild) {
+    list.lastElementChild.classList.add("last");
+    list.lastElementChild.tabIndex = 0;
+  }
   list.scrollTop = list.scrollHeight;
+  const again = focused && list.querySelector(`li[data-ply="${focused}"]`);
+  if (again) focusMove(again);
 }
+
+function focusMove(li) {
+  for (const other of $("moves").children) other.tabIndex = other === li ? 0 : -1;
+  li.focus();
+}
+
+$("moves").addEventListener("keydown", (event) => {
+  const li = event.target.closest("li");
+  if (!li) return;
+  const items = [...$("moves").children];
+  const at = items.indexOf(li);
+  const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: items.length - 1 }[event.key];
+  if (to !== undefined) {
+    event.preventDefault();
+    if (items[to]) focusMove(items[to]);
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    send({ type: "view", ply: Number(li.dataset.ply) });
+  }
+});
 
 function renderResult() {
   $("result").hidden = !state.over;
