@@ -14,8 +14,21 @@ current=""
 section_start=$SECONDS
 timings=""
 cleanup=()
+# CPU seconds used so far by the commands this script ran (user + system): beside the
+# wall time, a measure that a busy machine does not inflate.
+times_file="$(mktemp)"
+cpu_now=0
+read_cpu() { # sets cpu_now; run in this shell, as a subshell would count its own children
+    times > "$times_file"
+    cpu_now=$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); n += t[1] * 60 + t[2] }
+        printf "%.0f", n }' "$times_file")
+}
+section_cpu=0
 close_section() {
-    [ -n "$current" ] && timings+=$(printf '%5ss  %s' "$((SECONDS - section_start))" "$current")$'\n'
+    [ -z "$current" ] && return 0
+    read_cpu
+    timings+=$(printf '%5ss wall %5ss CPU  %s' "$((SECONDS - section_start))" \
+        "$((cpu_now - section_cpu))" "$current")$'\n'
     return 0
 }
 section() {
@@ -23,15 +36,19 @@ section() {
     sections=$((sections + 1))
     current="$*"
     section_start=$SECONDS
+    read_cpu
+    section_cpu=$cpu_now
     printf '\n== %s\n' "$*"
 }
 # On any failure, say which section failed (set -e stops at the failing command).
 on_exit() {
     local rc=$?
     for dir in "${cleanup[@]}"; do rm -rf "$dir"; done
+    rm -f "$times_file"
     if [ "$rc" -ne 0 ]; then
         printf '\n== FAILED: section %s of the test command, "%s" (exit %s after %ss)\n' \
             "$sections" "$current" "$rc" "$((SECONDS - section_start))" >&2
+        [ -n "$timings" ] && printf '(the sections that passed)\n%s' "$timings" >&2
         echo "scripts/test.sh: $((sections - 1)) passed, 1 failed: $current" >&2
     fi
 }
@@ -89,5 +106,7 @@ bash docs/render.sh
 
 # Any failure above stops the script (set -e), so reaching here means every section passed.
 close_section
-printf '\n== all checks passed (seconds per section)\n%s' "$timings"
+read_cpu
+printf '\n== all checks passed (seconds per section)\n%s%5ss wall %5ss CPU  in all\n' \
+    "$timings" "$SECONDS" "$cpu_now"
 echo "scripts/test.sh: $sections passed, 0 failed"

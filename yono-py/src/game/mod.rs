@@ -42,7 +42,7 @@ use crate::vocab::PyRuleset;
 use cell::GilCell;
 pub(crate) use pickle::{pack_moves, replay, unpack_moves};
 pub(crate) use record::Notes;
-pub(crate) use search::{perft, SplitMix64};
+pub(crate) use search::perft;
 pub(crate) use status::winner_of;
 
 /// A game: the current position and the moves that led to it (python-chess style).
