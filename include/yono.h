@@ -41,7 +41,8 @@
  * handle, or a pointer that is no handle, is still undefined behaviour.
  *
  * Versioned structs (yono_svg_options, yono_engine_options, yono_search_limits,
- * yono_search_result) start with their size, which must be sizeof the struct as the
+ * yono_search_result, yono_search_info, yono_board_snapshot, yono_move_effect2) start
+ * with their size, which must be sizeof the struct as the
  * caller compiled it (not sizeof a pointer to it): any size that is no published
  * version's is YONO_STATUS_INVALID_ARGUMENT and nothing is read or written.
  *
@@ -164,6 +165,19 @@
  * Buffer size that always holds a move text with its NUL ("8h2b+" is the longest).
  */
 #define YONO_MOVE_TEXT_MAX 8
+
+/**
+ * The number of kinds a reserve holds (Rook, Bishop, Gold, Silver, Knight, Lance,
+ * Pawn): the length of the reserve arrays of yono_board_snapshot and yono_removal,
+ * indexed by kind - YONO_PIECE_ROOK.
+ */
+#define YONO_RESERVE_KINDS 7
+
+/**
+ * "No score": a seat whose score is not decided yet (it still plays), or that is not
+ * in the ruleset.
+ */
+#define YONO_SCORE_NONE 255
 
 /**
  * The longest principal variation a yono_search_result holds.
@@ -644,6 +658,137 @@ typedef uint8_t yono_game_status;
 typedef uint8_t yono_end_reason;
 
 /**
+ * A seat removed by the checkmate rule and what left the board with it
+ * (yono_move_effect2.removed): its pieces are
+ * removed_pieces[first_piece .. first_piece + piece_count - 1], in square order.
+ */
+typedef struct yono_removal {
+  /**
+   * The seat (YONO_SEAT_*).
+   */
+  yono_seat seat;
+  /**
+   * The score it received.
+   */
+  uint8_t score;
+  /**
+   * Where its pieces start in yono_move_effect2.removed_pieces.
+   */
+  uint8_t first_piece;
+  /**
+   * How many of its pieces stood on the board.
+   */
+  uint8_t piece_count;
+  /**
+   * Its reserve as it was when it fell (emptied since): reserve[kind -
+   * YONO_PIECE_ROOK] pieces of each kind.
+   */
+  uint8_t reserve[YONO_RESERVE_KINDS];
+} yono_removal;
+
+/**
+ * A piece on its square: one of the pieces that left the board with a removed seat
+ * (yono_move_effect2.removed_pieces).
+ */
+typedef struct yono_square_piece {
+  /**
+   * The square it stood on (0..80, see YONO_SQUARE()).
+   */
+  uint8_t square;
+  /**
+   * The piece, as it stood there.
+   */
+  struct yono_piece piece;
+} yono_square_piece;
+
+/**
+ * What a move does (yono_game_preview_effect()) or did (yono_game_play_effect()):
+ * everything of yono_move_effect, and whether the move gives check and what left the
+ * board with each seat it removed (for animation). Set `size` to
+ * sizeof(yono_move_effect2) before the call (the struct can grow; yono_move_effect,
+ * which has no size field, cannot).
+ *
+ */
+typedef struct yono_move_effect2 {
+  /**
+   * sizeof(yono_move_effect2), set by the caller.
+   */
+  size_t size;
+  /**
+   * The move.
+   */
+  struct yono_move mv;
+  /**
+   * The seat that plays it.
+   */
+  yono_seat mover;
+  /**
+   * The piece moved or dropped, before the move (NONE for a pass).
+   */
+  struct yono_piece piece;
+  /**
+   * The piece taken (NONE if none); it joins the mover's reserve unpromoted.
+   */
+  struct yono_piece captured;
+  /**
+   * 1 if the move promotes, else 0.
+   */
+  uint8_t promotes;
+  /**
+   * 1 if the move gives check: after it the mover threatens the King of a seat still
+   * in the game (`checked` says whose), else 0.
+   */
+  uint8_t gives_check;
+  /**
+   * The seats whose King the mover threatens after the move (bit 1 << seat).
+   */
+  yono_seat_set checked;
+  /**
+   * How many seats lose by this move (0..3).
+   */
+  uint8_t fallen_count;
+  /**
+   * The seats that lose, in seat order, as in yono_move_effect.
+   */
+  yono_seat fallen[4];
+  /**
+   * Their scores (fallen_scores[i] is the score of fallen[i]).
+   */
+  uint8_t fallen_scores[4];
+  /**
+   * The game's status after the move (YONO_GAME_*).
+   */
+  yono_game_status status;
+  /**
+   * The winner after the move, or YONO_SEAT_NONE.
+   */
+  yono_seat winner;
+  /**
+   * The seat to move after the move (after a win: see yono_game_turn()).
+   */
+  yono_seat next_turn;
+  /**
+   * How many seats the checkmate rule removed after the move (0..3; always 0 in
+   * Shogi, where the checkmated side stays on the board).
+   */
+  uint8_t removed_count;
+  /**
+   * The removed seats, in the order they fell (the first removed_count are set).
+   */
+  struct yono_removal removed[4];
+  /**
+   * How many pieces left the board with them (the first removed_piece_count of
+   * removed_pieces are set).
+   */
+  uint8_t removed_piece_count;
+  /**
+   * The pieces that left the board, seat by seat in the order of `removed`, each
+   * seat's in square order.
+   */
+  struct yono_square_piece removed_pieces[81];
+} yono_move_effect2;
+
+/**
  * Whether a from→to move may promote: yono_game_promotion_status().
  */
 typedef uint8_t yono_promotion;
@@ -695,6 +840,104 @@ typedef struct yono_move_effect {
    */
   yono_seat next_turn;
 } yono_move_effect;
+
+/**
+ * A piece as a GUI draws it: owner, kind, whether it is promoted and which way it
+ * points; for an empty square every field is NONE (YONO_SEAT_NONE,
+ * YONO_PIECE_NONE) and `promoted` is 0.
+ *
+ * To draw a piece that points up turned toward `facing` with seat `bottom` drawn at
+ * the bottom (as yono_svg_options.orientation), turn it clockwise by
+ * ((seat + 4 - bottom) % 4) * 90 degrees: 0 for the bottom seat's pieces, 180 for the
+ * seat opposite.
+ */
+typedef struct yono_piece_view {
+  /**
+   * The owner (YONO_SEAT_*), YONO_SEAT_NONE if the square is empty.
+   */
+  yono_seat seat;
+  /**
+   * The kind (YONO_PIECE_*; a promoted kind for a promoted piece), YONO_PIECE_NONE
+   * if empty.
+   */
+  yono_piece_kind kind;
+  /**
+   * 1 if the piece is promoted (drawn with "+"), else 0.
+   */
+  uint8_t promoted;
+  /**
+   * The side of the board the piece points toward, named by the seat sitting there:
+   * its owner's opposite (South's pieces face North's side, rank a; West's face
+   * East's, file 1). YONO_SEAT_NONE if empty.
+   */
+  yono_seat facing;
+} yono_piece_view;
+
+/**
+ * Everything a GUI draws for the position of a game, as plain data:
+ * yono_game_board_snapshot(). Set `size` to sizeof(yono_board_snapshot) before the
+ * call (the struct can grow: the library writes only what `size` covers).
+ *
+ */
+typedef struct yono_board_snapshot {
+  /**
+   * sizeof(yono_board_snapshot), set by the caller.
+   */
+  size_t size;
+  /**
+   * The move number (1 at the start).
+   */
+  uint32_t move_number;
+  /**
+   * The ruleset (YONO_RULESET_*).
+   */
+  yono_ruleset ruleset;
+  /**
+   * The seat to move, YONO_SEAT_NONE once the game is over (then `status` and
+   * `winner` say how it ended).
+   */
+  yono_seat to_move;
+  /**
+   * The game's status (YONO_GAME_*), the repetition rules included.
+   */
+  yono_game_status status;
+  /**
+   * The winner, or YONO_SEAT_NONE.
+   */
+  yono_seat winner;
+  /**
+   * Why the game ended (YONO_END_*), YONO_END_NONE while it goes on.
+   */
+  yono_end_reason end_reason;
+  /**
+   * The seats of the ruleset (bit 1 << seat): 0xF in Yo[n]o, 0x5 in Shogi.
+   */
+  yono_seat_set seats;
+  /**
+   * The seats still in the game, as yono_game_seats_in_game(): a seat of `seats`
+   * missing here was checkmated and removed.
+   */
+  yono_seat_set in_game;
+  /**
+   * Each seat's score once decided, by seat (as yono_game_score()), else
+   * YONO_SCORE_NONE.
+   */
+  uint8_t scores[4];
+  /**
+   * For each seat, the seats whose pieces threaten its King (check), by seat (as
+   * yono_game_threatened_by()).
+   */
+  yono_seat_set checks[4];
+  /**
+   * What stands on each square, by square number (see YONO_SQUARE()).
+   */
+  struct yono_piece_view squares[81];
+  /**
+   * Each seat's reserve: reserves[seat][kind - YONO_PIECE_ROOK] is how many pieces of
+   * that kind it holds (0 for a seat that is out or not in the ruleset).
+   */
+  uint8_t reserves[4][YONO_RESERVE_KINDS];
+} yono_board_snapshot;
 
 /**
  * What yono_game_svg() draws besides the position. Start from YONO_SVG_OPTIONS_INIT
@@ -1329,6 +1572,31 @@ enum yono_status yono_piece_kind_to_text(yono_piece_kind kind,
                                          size_t *needed);
 
 /**
+ * Stores in `*out` the promoted form of `kind` (YONO_PIECE_PAWN gives
+ * YONO_PIECE_PROMOTED_PAWN, YONO_PIECE_ROOK YONO_PIECE_DRAGON), or YONO_PIECE_NONE
+ * for a kind that has none (King, Gold, and the promoted kinds themselves).
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+ */
+YONO_MUST_USE enum yono_status yono_piece_kind_promoted(yono_piece_kind kind, yono_piece_kind *out);
+
+/**
+ * Stores in `*out` the unpromoted form of `kind` (YONO_PIECE_DRAGON gives
+ * YONO_PIECE_ROOK: the kind a captured piece joins the reserve as), `kind` itself
+ * for a kind that is not promoted.
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+ */
+YONO_MUST_USE
+enum yono_status yono_piece_kind_unpromoted(yono_piece_kind kind,
+                                            yono_piece_kind *out);
+
+/**
+ * Stores in `*out` whether `kind` is a promoted kind (YONO_PIECE_DRAGON ..
+ * YONO_PIECE_PROMOTED_PAWN: drawn with "+").
+ * Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+ */
+YONO_MUST_USE enum yono_status yono_piece_kind_is_promoted(yono_piece_kind kind, bool *out);
+
+/**
  * Reads a piece as the position text writes it, seat letter then kind ("sK",
  * "n+R"), into `*out`.
  * Errors: as yono_seat_from_text().
@@ -1698,6 +1966,32 @@ enum yono_status yono_game_diagram(const yono_game *game,
                                    size_t *needed);
 
 /**
+ * What `mv` would do, without playing it, stored in `*out` (whose `size` the caller
+ * sets to sizeof(yono_move_effect2)): as yono_game_preview(), with the check flag and
+ * the pieces of the seats it would remove.
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (a malformed move, or
+ * `out->size` not sizeof(yono_move_effect2)), ILLEGAL_MOVE and GAME_OVER as
+ * yono_game_play() (nothing is played). On error `*out` is unchanged.
+ */
+YONO_MUST_USE
+enum yono_status yono_game_preview_effect(const yono_game *game,
+                                          struct yono_move mv,
+                                          struct yono_move_effect2 *out);
+
+/**
+ * Plays `mv` (as yono_game_play()) and stores what it did in `*out` (NULL allowed;
+ * otherwise its `size` set by the caller to sizeof(yono_move_effect2), checked
+ * before the move is played): as yono_game_play_described(), with the check flag and
+ * the pieces of the seats it removed.
+ * Errors: as yono_game_play(); INVALID_ARGUMENT (`out->size` not
+ * sizeof(yono_move_effect2)). On error nothing is played and `*out` is unchanged.
+ */
+YONO_MUST_USE
+enum yono_status yono_game_play_effect(yono_game *game,
+                                       struct yono_move mv,
+                                       struct yono_move_effect2 *out);
+
+/**
  * The legal board moves of the piece on `from` (none for an empty square or another
  * seat's piece; both promotion choices included), into `moves` with the array rules
  * of yono_game_legal_moves(). For the squares to highlight after a click.
@@ -1762,6 +2056,23 @@ enum yono_status yono_game_play_described(yono_game *game,
  * Errors: NULL_ARGUMENT (game, out).
  */
 YONO_MUST_USE enum yono_status yono_game_lost_seats(const yono_game *game, yono_seat_set *out);
+
+/**
+ * Stores in `*out` (whose `size` the caller sets to sizeof(yono_board_snapshot))
+ * everything a GUI draws for the current position of `game`, for a GUI that draws
+ * the board itself instead of showing yono_game_svg(): per square the piece (seat,
+ * kind, promoted, facing), the reserves, the seats of the ruleset and those still
+ * in, the scores, the seat to move, the status, winner and end reason, and the Kings
+ * in check. The same data as the other bindings' snapshot (Rust Game::snapshot(),
+ * Python Game.board_snapshot()). (Not yono_game_snapshot(), the old name of
+ * yono_game_clone().)
+ * Errors: NULL_ARGUMENT (game, out), INVALID_ARGUMENT (`out->size` is not
+ * sizeof(yono_board_snapshot); code "wrong_handle_type" for another handle type).
+ * On error `*out` is unchanged.
+ */
+YONO_MUST_USE
+enum yono_status yono_game_board_snapshot(const yono_game *game,
+                                          struct yono_board_snapshot *out);
 
 /**
  * Stores the default options in `*opts` (as YONO_SVG_OPTIONS_INIT): size 640, threats

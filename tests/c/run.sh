@@ -4,7 +4,7 @@
 # Builds libyono.so / libyono.a (cargo, release), checks that include/yono.h is what
 # cbindgen generates (and runs the yono-ffi Rust tests, which include the test
 # vectors through the C ABI, the header's published declarations, the names table),
-# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c and
+# compiles the C tests (gcc -std=c11; test_boundary.c, test_vocab.c, test_board_data.c and
 # test_deprecated.c among them), the C++ test (g++ -std=c++17) and the example with
 # -Wall -Wextra -Werror using the generated yono.pc, runs them, runs the C and C++
 # tests under valgrind, and links the example wholly statically (cc -static with
@@ -65,7 +65,7 @@ CWARN=(-std=c11 -Wall -Wextra -Werror -g -O1)
 CXXWARN=(-std=c++17 -Wall -Wextra -Werror -g -O1)
 
 # The C11 tests, each one program: compiled, run, and run under valgrind.
-C_TESTS=(test_api test_null test_adversarial test_svg_record test_boundary test_vocab test_deprecated)
+C_TESTS=(test_api test_null test_adversarial test_svg_record test_boundary test_vocab test_deprecated test_board_data)
 for t in "${C_TESTS[@]}"; do
     step "compile $t.c" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "tests/c/$t.c" -o "$OUT/$t" "${PC_LIBS[@]}" "${RPATH[@]}"
 done
@@ -161,6 +161,18 @@ if command -v valgrind >/dev/null; then
     step "helgrind test_engine (search thread + GUI thread)" valgrind -q --tool=helgrind --error-exitcode=1 \
         --suppressions=tests/c/helgrind-engine.supp "$OUT/test_engine_prof" tests/vectors/engine_cases.txt threads
 fi
+# docs/GUI.md's example of drawing the board from the snapshot ("Drawing the board
+# yourself"), compiled and run as written under valgrind.
+python3 - docs/GUI.md "$OUT" <<'PY'
+import re, sys
+section = open(sys.argv[1], encoding="utf-8").read().split("## Drawing the board yourself: the snapshot", 1)[1].split("\n## ", 1)[0]
+open(f"{sys.argv[2]}/gui_snapshot.c", "w").write(re.findall(r"```c\n(.*?)```", section, flags=re.S)[0])
+PY
+step "compile docs/GUI.md's snapshot example" "$CC" "${CWARN[@]}" "${PC_CFLAGS[@]}" "$OUT/gui_snapshot.c" -o "$OUT/gui_snapshot" "${PC_LIBS[@]}" "${RPATH[@]}"
+step "run it under valgrind (North's pieces fade out, North is out)" bash -c "
+    valgrind -q --leak-check=full --error-exitcode=1 '$OUT/gui_snapshot' >'$OUT/gui_snapshot.out' &&
+    grep -q '^fade out n.s piece on 1a' '$OUT/gui_snapshot.out' && grep -q '^fade out n.s piece on 1c' '$OUT/gui_snapshot.out' &&
+    grep -q '^n (out) reserve' '$OUT/gui_snapshot.out'"
 # The two engine examples of docs/GUI.md ("A computer player"), compiled and run as
 # written: in process (start, poll, stop) under valgrind, and the program as a child
 # process speaking the protocol.

@@ -262,6 +262,71 @@ void test_promotion_dialog_and_drops() {
     CHECK(YONO_SEAT_SET_HAS(lost, YONO_SEAT_NORTH) && !YONO_SEAT_SET_HAS(lost, YONO_SEAT_SOUTH));
 }
 
+// A GUI that draws the board itself, without the SVG: everything comes from one
+// yono_board_snapshot (piece, promotion, facing per square; reserves; who is in), and a
+// move's yono_move_effect2 says what to animate (the pieces of a removed seat fade).
+struct DrawnPiece {
+    std::string symbol; // "K", "+P": what the piece shows
+    int angle;          // clockwise turn of an upright piece, with `bottom` at the bottom
+};
+
+yono_board_snapshot board_snapshot(const yono_game *g) {
+    yono_board_snapshot snap{};
+    snap.size = sizeof snap;
+    ok(yono_game_board_snapshot(g, &snap));
+    return snap;
+}
+
+std::vector<std::optional<DrawnPiece>> draw_board(const yono_board_snapshot &snap, yono_seat bottom) {
+    std::vector<std::optional<DrawnPiece>> cells(YONO_SQUARE_COUNT);
+    for (uint8_t sq = 0; sq < YONO_SQUARE_COUNT; ++sq) {
+        const yono_piece_view &v = snap.squares[sq];
+        if (v.seat == YONO_SEAT_NONE) continue;
+        std::string symbol = read_text([&](char *b, size_t n, size_t *need) {
+            return yono_piece_kind_to_text(v.kind, b, n, need);
+        });
+        cells[sq] = DrawnPiece{symbol, (v.seat + 4 - bottom) % 4 * 90};
+    }
+    return cells;
+}
+
+void test_draw_from_snapshot() {
+    // South's Gold on 5a steps back and uncovers West's Rook on 9a, which checkmates
+    // North (King 1a, Pawn 1c, a Pawn in reserve): North falls.
+    yono_game *g = nullptr;
+    ok(yono_game_from_text("wR3sG3nK/9/8nP/9/wK8/9/9/9/4sK3eK s -/-/P/- swne 1", &g));
+    Game game(g);
+    yono_board_snapshot snap = board_snapshot(game.get());
+    auto cells = draw_board(snap, YONO_SEAT_WEST);
+    CHECK(cells[YONO_SQUARE(9, 1)] && cells[YONO_SQUARE(9, 1)]->symbol == "R" && cells[YONO_SQUARE(9, 1)]->angle == 0);
+    CHECK(cells[YONO_SQUARE(5, 1)]->angle == 270 && cells[YONO_SQUARE(1, 1)]->angle == 90);
+    CHECK(snap.squares[YONO_SQUARE(1, 1)].facing == YONO_SEAT_SOUTH);
+    CHECK(snap.reserves[YONO_SEAT_NORTH][YONO_PIECE_PAWN - YONO_PIECE_ROOK] == 1);
+    CHECK(std::count_if(cells.begin(), cells.end(), [](const auto &c) { return c.has_value(); }) == 7);
+
+    yono_move mv{YONO_MOVE_BOARD, YONO_SQUARE(5, 1), YONO_SQUARE(5, 2), 0, 0};
+    yono_move_effect2 fx{};
+    fx.size = sizeof fx;
+    ok(yono_game_play_effect(game.get(), mv, &fx));
+    std::vector<uint8_t> fading;
+    for (int r = 0; r < fx.removed_count; ++r)
+        for (int i = 0; i < fx.removed[r].piece_count; ++i)
+            fading.push_back(fx.removed_pieces[fx.removed[r].first_piece + i].square);
+    CHECK((fading == std::vector<uint8_t>{YONO_SQUARE(1, 1), YONO_SQUARE(1, 3)}));
+    CHECK(fx.gives_check == 0 && fx.removed[0].seat == YONO_SEAT_NORTH);
+    yono_board_snapshot after = board_snapshot(game.get());
+    auto drawn = draw_board(after, YONO_SEAT_WEST);
+    for (uint8_t sq : fading) CHECK(!drawn[sq]);
+    CHECK(!YONO_SEAT_SET_HAS(after.in_game, YONO_SEAT_NORTH) && YONO_SEAT_SET_HAS(after.seats, YONO_SEAT_NORTH));
+    CHECK(after.to_move == YONO_SEAT_WEST);
+
+    // Promotion from the GUI's side: the piece a promoting Pawn becomes, and back.
+    yono_piece_kind up = YONO_PIECE_NONE, down = YONO_PIECE_NONE;
+    ok(yono_piece_kind_promoted(YONO_PIECE_PAWN, &up));
+    ok(yono_piece_kind_unpromoted(up, &down));
+    CHECK(up == YONO_PIECE_PROMOTED_PAWN && down == YONO_PIECE_PAWN);
+}
+
 // The computer player owns the game; the GUI thread only ever sees snapshots.
 void test_computer_player_thread() {
     std::mutex lock;
@@ -320,6 +385,7 @@ int main() {
     try {
         test_clicks_undo_redo_render();
         test_promotion_dialog_and_drops();
+        test_draw_from_snapshot();
         test_computer_player_thread();
     } catch (const Error &e) {
         std::fprintf(stderr, "unexpected error %s: %s\n", e.code.c_str(), e.what());

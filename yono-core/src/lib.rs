@@ -144,7 +144,7 @@
 //! | [`Position::do_move`] / [`Position::undo_move`] | no | make/unmake in place with a 32-byte [`Undo`] |
 //! | [`Position::do_move_hinted`] | no | the same, with a [`CheckmateHint`] computed once per node: the hot loop of a search |
 //! | [`Position::null_move`] | — | a search's null move (the checkmate rule applies to the new mover) |
-//! | [`Game::play`] / [`Game::play_unchecked`] | yes / no | with history (undo, repetition); unchecked for a move taken from the game's own legal list |
+//! | [`Game::play`] / [`Game::play_unchecked`] | yes / no | with history (undo, repetition); a move of [`Game::list_legal_moves`] is checked with one probe; unchecked for a move taken from the game's own legal list |
 //! | [`Game::play_described`] | yes | a GUI's move: also says what it did ([`MoveEffect`]) |
 //!
 //! [`Game::undo`] and [`Game::redo`] step through the history. Deprecated, kept for

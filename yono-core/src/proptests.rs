@@ -208,6 +208,50 @@ proptest! {
     }
 
     #[test]
+    fn game_play_with_listed_moves_accepts_exactly_the_legal_moves(
+        start in 0usize..7,
+        steps in prop::collection::vec((any::<u32>(), 0u8..4), 1..60),
+        probes in prop::collection::vec(any::<u16>(), 16),
+    ) {
+        // Moves listed by `list_legal_moves` at random plies, moves played and taken
+        // back: whichever ply's list the game remembers, `play` accepts exactly the
+        // moves legal now, among them moves listed at other plies, and a rejected move
+        // changes nothing.
+        let mut game = Game::from_position(starts()[start].clone());
+        let mut seen: Vec<Move> = Vec::new();
+        for (choice, action) in steps {
+            match action {
+                0 => {
+                    let listed = game.list_legal_moves();
+                    prop_assert_eq!(&listed, &game.legal_moves());
+                    seen.extend(listed.iter().copied());
+                }
+                1 => {
+                    game.undo();
+                }
+                _ => {}
+            }
+            let legal = game.legal_moves();
+            let before = game.clone();
+            let tries = seen.iter().rev().take(48).copied()
+                .chain(probes.iter().filter_map(|&code| Move::from_code(code)));
+            for mv in tries {
+                let accepted = game.play(mv).is_ok();
+                prop_assert_eq!(accepted, legal.contains(&mv), "{} in {}", mv, before.position().text());
+                if accepted {
+                    game.undo();
+                }
+                prop_assert_eq!(&game, &before);
+                prop_assert_eq!(game.position(), before.position());
+            }
+            if legal.is_empty() { break; }
+            if action != 1 {
+                game.play(legal[choice as usize % legal.len()]).unwrap();
+            }
+        }
+    }
+
+    #[test]
     fn game_undo_restores_every_position(
         start in 0usize..7,
         choices in prop::collection::vec(any::<u32>(), 1..80),

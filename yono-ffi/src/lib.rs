@@ -25,6 +25,7 @@ mod vocab;
 mod game;
 
 mod gui;
+mod snapshot;
 mod svg;
 
 mod record;
@@ -39,6 +40,7 @@ pub use engine::*;
 pub use game::*;
 pub use gui::*;
 pub use record::*;
+pub use snapshot::*;
 pub use svg::*;
 pub use types::*;
 pub use version::*;

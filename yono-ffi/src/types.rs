@@ -116,6 +116,14 @@ pub const YONO_MAX_MOVES: usize = 2115;
 /// Buffer size that always holds a move text with its NUL ("8h2b+" is the longest).
 pub const YONO_MOVE_TEXT_MAX: usize = 8;
 
+/// The number of kinds a reserve holds (Rook, Bishop, Gold, Silver, Knight, Lance,
+/// Pawn): the length of the reserve arrays of yono_board_snapshot and yono_removal,
+/// indexed by kind - YONO_PIECE_ROOK.
+pub const YONO_RESERVE_KINDS: usize = 7;
+/// "No score": a seat whose score is not decided yet (it still plays), or that is not
+/// in the ruleset.
+pub const YONO_SCORE_NONE: u8 = 255;
+
 /// A move, as plain data: fill it in yourself or get it from the library.
 ///
 /// - Board move (type YONO_MOVE_BOARD): `from` and `to` are squares (0..80, see
@@ -258,6 +266,7 @@ const _: () = {
         }
         file += 1;
     }
+    assert!(YONO_RESERVE_KINDS == PieceKind::HAND.len());
     assert!(YONO_MAX_MOVES == yono::MAX_MOVES);
     // "8h2b+" and its NUL.
     assert!(YONO_MOVE_TEXT_MAX > "8h2b+".len());

@@ -1,6 +1,6 @@
 //! The vocabulary as text: seats, piece kinds, pieces, squares, rulesets and moves
 //! read with the core's `FromStr` (every spelling the core accepts, nothing else) and
-//! written with its `Display`.
+//! written with its `Display`; and a kind's promoted and unpromoted forms.
 
 use std::ffi::c_char;
 
@@ -8,7 +8,7 @@ use yono::{Move, Piece, PieceKind, Ruleset, Seat, Square};
 
 use crate::boundary::{guard, out_mut, text_arg, write_text, yono_status, Res};
 use crate::convert::{arg, parse, Text, ToC};
-use crate::types::{yono_move, yono_piece, yono_piece_kind, yono_ruleset, yono_seat};
+use crate::types::{yono_move, yono_piece, yono_piece_kind, yono_ruleset, yono_seat, YONO_PIECE_NONE};
 
 /// Reads `text` as a `T` into `*out`.
 ///
@@ -99,6 +99,50 @@ pub unsafe extern "C" fn yono_piece_kind_to_text(
 ) -> yono_status {
     // SAFETY: the same contract.
     unsafe { to_text(|| arg::<PieceKind, _>(kind, "kind"), buf, buf_len, needed) }
+}
+
+/// Stores in `*out` the promoted form of `kind` (YONO_PIECE_PAWN gives
+/// YONO_PIECE_PROMOTED_PAWN, YONO_PIECE_ROOK YONO_PIECE_DRAGON), or YONO_PIECE_NONE
+/// for a kind that has none (King, Gold, and the promoted kinds themselves).
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_piece_kind_promoted(kind: yono_piece_kind, out: *mut yono_piece_kind) -> yono_status {
+    guard(|| {
+        let kind: PieceKind = arg(kind, "kind")?;
+        // SAFETY: NULL or writable, per the contract.
+        *unsafe { out_mut(out, "out") }? = kind.promoted().map_or(YONO_PIECE_NONE, PieceKind::to_c);
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the unpromoted form of `kind` (YONO_PIECE_DRAGON gives
+/// YONO_PIECE_ROOK: the kind a captured piece joins the reserve as), `kind` itself
+/// for a kind that is not promoted.
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_piece_kind_unpromoted(kind: yono_piece_kind, out: *mut yono_piece_kind) -> yono_status {
+    guard(|| {
+        let kind: PieceKind = arg(kind, "kind")?;
+        // SAFETY: NULL or writable, per the contract.
+        *unsafe { out_mut(out, "out") }? = kind.unpromoted().to_c();
+        Ok(())
+    })
+}
+
+/// Stores in `*out` whether `kind` is a promoted kind (YONO_PIECE_DRAGON ..
+/// YONO_PIECE_PROMOTED_PAWN: drawn with "+").
+/// Errors: NULL_ARGUMENT (out), INVALID_ARGUMENT (kind).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_piece_kind_is_promoted(kind: yono_piece_kind, out: *mut bool) -> yono_status {
+    guard(|| {
+        let kind: PieceKind = arg(kind, "kind")?;
+        // SAFETY: NULL or writable, per the contract.
+        *unsafe { out_mut(out, "out") }? = kind.is_promoted();
+        Ok(())
+    })
 }
 
 /// Reads a piece as the position text writes it, seat letter then kind ("sK",

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use yono_engine::{EngineConfig, EngineHandle, JobError, Limits, SearchError, SearchResult};
 
-use crate::{move_obj, PyMove, PyPosition};
+use crate::{move_obj, PyGame, PyMove};
 
 /// A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta; see
 /// docs/ENGINE.md).
@@ -84,7 +84,7 @@ impl PyEngine {
     fn run(
         &self,
         py: Python<'_>,
-        position: &Bound<'_, PyPosition>,
+        position: &Bound<'_, PyGame>,
         limits: Limits,
     ) -> PyResult<SearchResult> {
         let game = position.get().game_clone(py)?;
@@ -148,7 +148,7 @@ impl PyEngine {
     fn best_move<'py>(
         &self,
         py: Python<'py>,
-        position: &Bound<'py, PyPosition>,
+        position: &Bound<'py, PyGame>,
         nodes: Option<u64>,
         depth: Option<u32>,
         time: Option<f64>,
@@ -163,7 +163,7 @@ impl PyEngine {
     fn analyse(
         &self,
         py: Python<'_>,
-        position: &Bound<'_, PyPosition>,
+        position: &Bound<'_, PyGame>,
         nodes: Option<u64>,
         depth: Option<u32>,
         time: Option<f64>,
@@ -191,7 +191,7 @@ impl PyEngine {
     /// Expected final scores of every seat by the static evaluation, by seat index
     /// (None for seats not in the ruleset).
     #[staticmethod]
-    fn evaluate(py: Python<'_>, position: &Bound<'_, PyPosition>) -> PyResult<Vec<Option<f64>>> {
+    fn evaluate(py: Python<'_>, position: &Bound<'_, PyGame>) -> PyResult<Vec<Option<f64>>> {
         let pos = position.get().pos(py)?.clone();
         Ok(yono_engine::evaluate(&pos).to_vec())
     }

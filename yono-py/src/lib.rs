@@ -46,7 +46,7 @@ mod ml;
 
 // The names the engine and machine-learning modules use.
 pub(crate) use conversion::{ints, move_arg, ruleset_arg, seat_arg};
-pub(crate) use game::{PyGame as PyPosition, SplitMix64};
+pub(crate) use game::PyGame;
 pub(crate) use moves::{move_obj, PyMove};
 pub(crate) use square::PySquare;
 pub(crate) use vocab::PySeat;

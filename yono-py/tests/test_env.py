@@ -107,7 +107,6 @@ def test_illegal_actions_raise() -> None:
 
 
 def test_single_agent_env() -> None:
-    # (gymnasium's check_env steps with unmasked random actions, which are illegal here.)
     g = yenv.SingleAgentEnv(seat=yono.Seat.NORTH, ruleset="shogi", max_plies=400)
     rng = np.random.default_rng(1)
     ends = 0
@@ -123,3 +122,95 @@ def test_single_agent_env() -> None:
         assert reward in (-1.0, 0.0, 1.0)
         ends += 1
     assert ends == 3
+
+
+def test_gymnasium_ids_are_registered_and_pass_check_env() -> None:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    for env_id, ruleset in (("yono/Yono-v0", yono.Ruleset.YONO), ("yono/Shogi-v0", yono.Ruleset.SHOGI)):
+        g = gymnasium.make(env_id, illegal_action="lose")
+        assert g.unwrapped.position.ruleset == ruleset
+        # check_env samples any action of Discrete(13690): with "lose" an illegal one
+        # ends the episode instead of raising.
+        check_env(g.unwrapped)
+        g.close()
+
+
+def test_illegal_actions_raise_or_lose_as_asked() -> None:
+    g = yenv.SingleAgentEnv()
+    obs, _ = g.reset(seed=0)
+    with pytest.raises(yono.IllegalMoveError, match="action_mask"):
+        g.step(0)
+    assert g.position.ply() == 0  # nothing was played
+    lose = yenv.SingleAgentEnv(illegal_action="lose")
+    lose.reset(seed=0)
+    obs, reward, terminated, truncated, info = lose.step(0)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] and not obs["action_mask"].any()
+    with pytest.raises(ValueError):
+        yenv.SingleAgentEnv(illegal_action="ignore")
+
+
+def test_step_after_the_end_says_what_to_do() -> None:
+    import gymnasium
+
+    g = yenv.SingleAgentEnv(illegal_action="lose")
+    g.reset(seed=1)
+    g.step(0)
+    with pytest.raises(gymnasium.error.ResetNeeded, match="call reset"):
+        g.step(0)
+    obs, _ = g.reset(seed=1)
+    assert obs["action_mask"].sum() == 12
+
+
+def test_single_agent_env_against_the_engine_and_a_python_policy() -> None:
+    rng = np.random.default_rng(2)
+    for opponent in ("engine", yenv.random_policy):
+        g = yenv.SingleAgentEnv(opponent=opponent, engine_nodes=30, max_plies=200)
+        obs, _ = g.reset(seed=3)
+        for _ in range(20):
+            assert g.position.turn == yono.Seat.SOUTH
+            obs, reward, terminated, truncated, _ = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if terminated or truncated:
+                obs, _ = g.reset()
+        assert obs["observation"].shape == (96, 9, 9)
+
+
+def test_the_agents_outcome_is_terminated_never_truncated_only() -> None:
+    # South against random players, cap short enough to cut many games off: South's
+    # reward always arrives in a terminated step; truncated steps pay nothing.
+    g = yenv.SingleAgentEnv(max_plies=120)
+    rng = np.random.default_rng(4)
+    obs, _ = g.reset(seed=5)
+    outcomes = cut = 0
+    for _ in range(3000):
+        obs, reward, terminated, truncated, _ = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert not (terminated and truncated)
+        if truncated:
+            assert reward == 0.0
+            cut += 1
+        if terminated:
+            outcomes += 1
+        if terminated or truncated:
+            obs, _ = g.reset()
+    assert outcomes > 3 and cut > 3
+
+
+def test_one_default_ply_cap_everywhere() -> None:
+    assert yenv.YonoEnv().max_plies == yono.DEFAULT_MAX_PLIES
+    assert yenv.SingleAgentEnv()._vec.max_plies == yono.DEFAULT_MAX_PLIES
+    assert yono.VectorEnv(1).max_plies == yono.DEFAULT_MAX_PLIES
+
+
+def test_aec_ties_share_their_places() -> None:
+    # West's Rook eyes North's King and its Bishop East's: after any South move both
+    # fall at the same moment and share places 0 and 1 (0.5 each: reward -2/3).
+    e = yenv.raw_env()
+    e.reset()
+    e.position = yono.Game("4nK4/9/4wR4/9/wK7eK/9/4sP1wB2/5sG3/4sK4 s -/-/-/- swne 1")
+    e.step(e.position.action("5i6i"))
+    assert e.rewards["north"] == e.rewards["east"] == pytest.approx(-2 / 3)
+    assert e.terminations["north"] and e.terminations["east"]
+    assert yenv.score_reward(0.5, 3) == pytest.approx(-2 / 3)
+    assert yenv.draw_reward(4, 3) == 0.0 and yenv.draw_reward(2, 1) == 0.0

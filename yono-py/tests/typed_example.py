@@ -6,6 +6,7 @@ import pickle
 from typing import Dict, List, Optional
 
 import numpy as np
+import numpy.typing as npt
 
 import yono
 
@@ -95,9 +96,15 @@ def main() -> None:
     assert int(mask.sum()) == 12 and planes.shape == (96, 9, 9)
     first: yono.Move = start.move(int(start.legal_actions()[0]))
     assert start.action(first) < yono.ACTION_SIZE
-    env = yono.VectorEnv(2, "shogi", seed=1)
+    buffer = np.zeros(yono.ACTION_SIZE, np.int8)
+    small: npt.NDArray[np.int8] = start.legal_action_mask(out=buffer)
+    assert int(small.sum()) == 12
+    start.copy().push_action(start.legal_actions()[0])  # a numpy int64
+    env = yono.VectorEnv(2, "shogi", seed=1, agents=["s"], opponent="random")
     obs, masks, rewards, terminated, truncated = env.step()
-    assert obs.shape == (2, 96, 9, 9) and rewards.shape == (2, 4)
+    assert obs.shape == (2, 96, 9, 9) and rewards.shape == (2, 4) and masks is not None
+    env.step(choices=np.zeros(2, np.int64))
+    assert env.seat_terminated.shape == (2, 4) and env.legal_actions.dtype == np.int16
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const PYTHON = process.env.YONO_WEB_PYTHON || "python3";
@@ -21,6 +22,8 @@ const scratch = mkdtempSync(join(tmpdir(), "yono-web-tests-"));
 const SHOTS = process.env.YONO_WEB_SCREENSHOTS || join(scratch, "screenshots");
 mkdirSync(SHOTS, { recursive: true });
 const POSITIONS = JSON.parse(readFileSync(new URL("./positions.json", import.meta.url)));
+// An engine program for the server to offer (tests/fake_engine.py: the first legal move).
+const FAKE_ENGINE = fileURLToPath(new URL("../tests/fake_engine.py", import.meta.url));
 // Waits are for conditions on the page; the limit only turns a hang into a failure.
 const WAIT = { timeout: 120_000 };
 const FLAGS = [
@@ -41,7 +44,10 @@ let browser;
 function startServer(port = 0) {
   const proc = spawn(
     PYTHON,
-    ["-m", "yono.web", "--port", String(port), "--db", join(scratch, "games.sqlite3"), "--nodes", "300"],
+    [
+      "-m", "yono.web", "--port", String(port), "--db", join(scratch, "games.sqlite3"), "--nodes", "300",
+      "--engine-command", `fake='${PYTHON}' '${FAKE_ENGINE}' good`,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const address = new Promise((resolve, reject) => {
@@ -172,6 +178,23 @@ test("the start page's form: a friend by link for North, a strong engine for Eas
   assert.match(await page.locator("#seat-n").textContent(), /human \(by link\)/);
 });
 
+test("the start page offers the server's engine programs: West played by one", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  const west = page.locator(".seat-choice").nth(1).locator("select.who");
+  await west.locator('option[value="p:fake"]').waitFor({ state: "attached", ...WAIT });
+  await west.selectOption("p:fake");
+  await page.locator("#new-game button[type=submit]").click();
+  await waitMyTurn(page);
+  assert.match(await page.locator("#seat-w").textContent(), /engine program fake \(20,000 nodes\)/);
+  await move(page, "7g", "7f");
+  await waitPly(page, 4);
+  await waitMyTurn(page);
+  assert.equal(await page.locator("#message").isHidden(), true); // no engine failed
+  assert.match(await page.locator("#seat-w").textContent(), /engine program fake/);
+  assert.deepEqual(page.errors, []);
+});
+
 test("a promotion through the dialog, then a drop from the reserve", async () => {
   const page = await newPage();
   await page.goto(`${base}/new?seats=heee&${positionQuery("promotion_and_drop")}`);
@@ -197,6 +220,86 @@ test("a promotion through the dialog, then a drop from the reserve", async () =>
   await click(page, `sq-${to}`);
   await waitPly(page, 5);
   assert.equal((await moveTexts(page))[4], `G*${to}`);
+  assert.deepEqual(page.errors, []);
+});
+
+// Keyboard only: Tab to the board, then move its cursor as a sighted keyboard user
+// would, pressing the arrow towards the square they look at.
+async function tabToBoard(page) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.id === "board")) return;
+  }
+  assert.fail("Tab never reached the board");
+}
+
+async function cursorTo(page, square) {
+  for (let i = 0; i < 40; i++) {
+    const at = await page.locator("#board").getAttribute("data-cursor");
+    if (at === square) return;
+    const a = await centre(page, `sq-${at}`);
+    const b = await centre(page, `sq-${square}`);
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "ArrowRight" : "ArrowLeft") : dy > 0 ? "ArrowDown" : "ArrowUp";
+    await page.keyboard.press(key);
+  }
+  assert.fail(`the cursor never reached ${square}`);
+}
+
+const announced = (page) => page.locator("#announce").textContent();
+
+test("keyboard only: a drop from the reserve and a move, each announced in words", async () => {
+  const page = await newPage();
+  await page.goto(`${base}/new?seats=hhhh&${positionQuery("promotion_and_drop")}`);
+  await waitMyTurn(page);
+  await tabToBoard(page);
+  assert.equal(await page.locator("#announce").getAttribute("aria-live"), "polite");
+  // The cursor starts on the King of the seat to move.
+  assert.match(await announced(page), /^Board\. 5i: South King \(yours\)\. Arrow keys move/);
+
+  await page.keyboard.press("g"); // the Gold from South's reserve
+  await waitSelected(page, "G*");
+  assert.match(await announced(page), /^Gold from your reserve selected: 21 squares to go to: 6a, /);
+  await cursorTo(page, "6f");
+  assert.equal(await announced(page), "6f: empty, you can drop here: Enter");
+  await page.screenshot({ path: join(SHOTS, "keyboard.png") });
+  await page.keyboard.press("Enter");
+  await waitPly(page, 1);
+  assert.equal((await moveTexts(page))[0], "G*6f");
+  assert.match(await announced(page), /^South played G\*6f\. West to move: your move\./);
+
+  // West to move: the board is drawn from West now; the arrows follow the picture.
+  await cursorTo(page, "7e");
+  assert.match(await announced(page), /^7e: West Pawn \(yours\)$/);
+  await page.keyboard.press("Enter");
+  await waitSelected(page, "7e");
+  assert.equal(await page.locator("#board").getAttribute("data-destinations"), "6e");
+  assert.match(await announced(page), /^West Pawn on 7e selected: 1 square to go to: 6e\./);
+  await page.keyboard.press("Escape"); // cancels; Enter selects again
+  await waitSelected(page, "");
+  assert.equal(await announced(page), "Selection cancelled.");
+  await page.keyboard.press("Enter");
+  await waitSelected(page, "7e");
+  await cursorTo(page, "6e");
+  assert.equal(await announced(page), "6e: empty, you can move here: Enter");
+  await page.keyboard.press("Enter");
+  await waitPly(page, 2);
+  assert.equal((await moveTexts(page))[1], "7e6e");
+
+  await page.keyboard.press("r"); // North holds no Rook
+  assert.equal(await announced(page), "You hold no Rook in your reserve.");
+  assert.equal(await page.locator("#board").getAttribute("data-selected"), "");
+
+  // Replay from the move list: one Tab stop (the last move), arrows, Enter.
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.closest("#moves") !== null)) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), "2");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('body[data-viewing="1"]', WAIT);
+  assert.equal(await announced(page), "Showing the board after move 1 of 2: South G*6f.");
   assert.deepEqual(page.errors, []);
 });
 

@@ -1,11 +1,14 @@
 //! A game: a position with its history, for undo, fourfold repetition and perpetual
-//! check. The counts behind repetition are `key_counts.rs`; adding up the scores of
-//! several games is `series.rs`.
+//! check. The counts behind repetition are `key_counts.rs`; the legal moves last
+//! listed, which `play` checks with one probe, are `listed.rs`; adding up the scores
+//! of several games is `series.rs`.
 
 mod key_counts;
+mod listed;
 mod series;
 
 use key_counts::KeyCounts;
+use listed::Listed;
 pub use series::{GameNotOver, Series};
 
 use crate::position::KingFacts;
@@ -70,6 +73,36 @@ enum Repetition {
 /// assert_eq!(game.position(), &yono::Position::start());
 /// assert_eq!(game.status(), Status::Ongoing);
 /// ```
+///
+/// # The listed moves
+///
+/// A game remembers the legal moves [`Game::list_legal_moves`] last handed out, with
+/// the position they were listed in. While that position is in the game (moves played
+/// above it and taken back to it leave it exactly as it was), [`Game::play`] of one of
+/// them skips the legality check: one probe of a small table instead. Any other move
+/// gets the full check, so an illegal move is still rejected with its reason and
+/// changes nothing. Taking back a move below that position forgets the list; listing
+/// again replaces it. A clone keeps it (the clone has the same history, so the list is
+/// still true there); equality ignores it, like the other caches.
+///
+/// ```
+/// use yono::{Game, IllegalMove, MoveError, Ruleset};
+/// let mut game = Game::new(Ruleset::Shogi);
+/// let listed = game.list_legal_moves();
+/// for &mv in listed.iter() {
+///     game.play(mv).unwrap(); // checked with one probe
+///     game.undo();
+/// }
+/// // A move that was not listed still gets the full check, and changes nothing.
+/// let two_steps = "7g7e".parse().unwrap();
+/// assert!(matches!(
+///     game.play(two_steps),
+///     Err(MoveError::Illegal { reason: IllegalMove::UnreachableSquare { .. }, .. })
+/// ));
+/// assert!(game.moves().is_empty());
+/// // Remembering the list is invisible to equality, and a clone keeps it.
+/// assert!(game == Game::new(Ruleset::Shogi) && game.clone() == game);
+/// ```
 #[derive(Clone)]
 pub struct Game {
     start: Position,
@@ -92,6 +125,9 @@ pub struct Game {
     /// Moves taken back by `undo`, the most recent last, for `redo`; playing another
     /// move forgets them.
     redo: Vec<Move>,
+    /// The legal moves `list_legal_moves` last handed out, while their position is in
+    /// the game: `play` of one of them skips the check.
+    listed: Listed,
 }
 
 /// The start position's text, the moves, and the status: what the game is (the
@@ -142,6 +178,7 @@ impl Game {
             repetition: None,
             king_facts: None,
             redo: Vec::new(),
+            listed: Listed::default(),
         }
     }
 
@@ -251,6 +288,27 @@ impl Game {
         list
     }
 
+    /// [`Game::legal_moves`], remembered (see "The listed moves" above): while this
+    /// position is in the game, [`Game::play`] of one of these moves checks it with one
+    /// probe instead of the full legality test. The loop it is for lists once, then
+    /// plays and takes back each move (a search, perft, a binding's `push`/`pop`).
+    ///
+    /// ```
+    /// let mut game = yono::Game::new(yono::Ruleset::Yono);
+    /// let listed = game.list_legal_moves();
+    /// assert_eq!(listed, game.legal_moves());
+    /// for &mv in listed.iter() {
+    ///     let played = game.play(mv).unwrap();
+    ///     assert_eq!(played.mover, yono::Seat::South);
+    ///     assert_eq!(game.undo(), Some(mv));
+    /// }
+    /// ```
+    pub fn list_legal_moves(&mut self) -> MoveList {
+        let list = self.legal_moves();
+        self.listed.record(self.moves.len(), list.as_slice());
+        list
+    }
+
     /// [`Game::legal_moves`] into a list the caller reuses (none once the game is
     /// over, the repetition draw included).
     ///
@@ -323,9 +381,12 @@ impl Game {
     /// ));
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Played, MoveError> {
-        self.check_move_caching(mv)
-            .map_err(|reason| MoveError::Illegal { mv, reason })?;
-        Ok(self.play_unchecked(mv))
+        // A move `list_legal_moves` listed in this very position is legal.
+        if !self.listed.contains(self.moves.len(), mv) {
+            self.check_move_caching(mv)
+                .map_err(|reason| MoveError::Illegal { mv, reason })?;
+        }
+        Ok(self.play_in_place(mv))
     }
 
     /// Checks `mv` as [`Game::play`] would, without playing it: [`Position::check_move`]
@@ -366,8 +427,10 @@ impl Game {
     /// Plays a move known to be legal (one from [`Game::legal_moves`]) without
     /// checking it again. An illegal move leaves the game in an unspecified but
     /// memory-safe state. It exists beside [`Game::play`] for callers that picked the
-    /// move from the legal list themselves (a random playout, a binding's cached
-    /// list): the check costs about as much as the move.
+    /// move from the legal list themselves (a random playout): the check costs about as
+    /// much as the move. A loop that lists once and plays each move in turn gets
+    /// nearly the same speed from the checked [`Game::play`] after
+    /// [`Game::list_legal_moves`].
     ///
     /// ```
     /// let mut game = yono::Game::new(yono::Ruleset::Shogi);
@@ -377,6 +440,15 @@ impl Game {
     /// assert_eq!(game.moves(), [mv]);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) -> Played {
+        self.play_in_place(mv)
+    }
+
+    /// The body of [`Game::play_unchecked`], inlined into [`Game::play`] too: a
+    /// caller's push (a listed move, checked with one probe) is then one call, as it
+    /// was when a binding kept the table and called `play_unchecked` itself; with two
+    /// nested calls a Python push+pop pair cost about 25 instructions more.
+    #[inline(always)]
+    fn play_in_place(&mut self, mv: Move) -> Played {
         let mover = self.current.turn();
         let (captured, promoted) = match mv {
             Move::Board { to, promote, .. } => (self.current.piece_at(to), promote),
@@ -473,6 +545,7 @@ impl Game {
         if matches!(self.king_facts, Some((at, _)) if at > self.moves.len()) {
             self.king_facts = None;
         }
+        self.listed.forget_above(self.moves.len());
         // A game can only continue from a position that had not ended by repetition.
         self.repetition = None;
         self.redo.push(mv);

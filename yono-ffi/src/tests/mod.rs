@@ -8,6 +8,7 @@ use std::ffi::{c_char, CStr, CString};
 use std::ptr::null_mut;
 use yono::Move;
 
+mod board_data;
 mod boundary;
 mod vectors;
 mod vocab;

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::ptr::{null, null_mut};
 
-fn vectors(name: &str) -> Vec<Value> {
+pub(crate) fn vectors(name: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let v: Value = serde_json::from_str(&text).unwrap();

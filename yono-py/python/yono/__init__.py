@@ -55,7 +55,20 @@ from ._yono import (
 
 # The machine-learning layer (docs/ML.md); `yono.env` holds the PettingZoo and
 # Gymnasium environments (extra `yono[env]`).
-from ._yono import ACTION_SIZE, OBSERVATION_SHAPE, OBSERVATION_SIZE, VectorEnv
+from ._yono import (
+    ACTION_PARTS,
+    ACTION_SIZE,
+    ACTION_SOURCES,
+    ACTION_TARGETS,
+    DEFAULT_MAX_PLIES,
+    LEGAL_WIDTH,
+    OBSERVATION_SHAPE,
+    OBSERVATION_SIZE,
+    VectorEnv,
+    decided_rewards,
+    draw_place,
+    place_reward,
+)
 
 # The extension knows its own version (the wheel's): importlib.metadata would cost
 # most of the import time.

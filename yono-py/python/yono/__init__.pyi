@@ -616,15 +616,21 @@ class Game:
     ) -> npt.NDArray[np.uint8]:
         """The (96, 9, 9) uint8 planes from ``seat`` (default: the seat to move), turned
         so that seat sits South; written into ``out`` (returned) when given."""
+    @overload
     def legal_action_mask(self, out: Optional[npt.NDArray[np.bool_]] = None) -> npt.NDArray[np.bool_]:
-        """The ``ACTION_SIZE`` bool mask of legal actions; into ``out`` when given."""
+        """The ``ACTION_SIZE`` mask of legal actions (1 where legal): a new bool array,
+        or written into ``out`` (bool, int8 or uint8, C-contiguous), which is returned."""
+    @overload
+    def legal_action_mask(self, out: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]: ...
+    @overload
+    def legal_action_mask(self, out: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
     def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal action indices."""
     def action(self, move: MoveLike) -> int:
         """The action index of a move of the seat to move (in its frame)."""
-    def move(self, action: int) -> Move:
+    def move(self, action: SupportsIndex) -> Move:
         """The move of an action index (legal or not); ValueError for no move."""
-    def push_action(self, action: int) -> Move:
+    def push_action(self, action: SupportsIndex) -> Move:
         """Checks and plays the move of an action index; returns it."""
     def rotated(self, quarter_turns: int = 1) -> "Game":
         """The position turned by clockwise quarter turns, seats relabelled (no history)."""
@@ -750,16 +756,32 @@ class Record:
     def __copy__(self) -> "Record": ...
     def __deepcopy__(self, memo: object) -> "Record": ...
 
+# ---- Machine learning (docs/ML.md) ---------------------------------------------------
+
 #: The number of actions: board moves (from, to, promote) 81*81*2, drops 7*81, pass.
 ACTION_SIZE: int
 #: The shape of an observation: (96, 9, 9).
 OBSERVATION_SHAPE: Tuple[int, int, int]
 #: The number of bytes of an observation.
 OBSERVATION_SIZE: int
+#: The ply cap of every environment unless told otherwise (6,000: 99% of random games
+#: end before it).
+DEFAULT_MAX_PLIES: int
+#: ``ACTION_PARTS[a]`` = (source, target, promote) of action ``a``, int16, read-only:
+#: source 0-80 a square, 81-87 a drop of R B G S N L P, 88 the pass; target 0-80.
+ACTION_PARTS: npt.NDArray[np.int16]
+#: The number of values of an action's source (89) and target (81).
+ACTION_SOURCES: int
+ACTION_TARGETS: int
+#: The row length of VectorEnv's legal-action buffer (more than any position's moves).
+LEGAL_WIDTH: int
 
 @final
 class VectorEnv:
-    """``num_envs`` games stepped together in Rust without the GIL (docs/ML.md)."""
+    """``num_envs`` games stepped together in Rust on a persistent pool of ``threads``
+    threads, without the GIL (docs/ML.md). ``agents`` are the seats the caller plays
+    (default: all); the others are played by ``opponent`` ("random" or "engine", at
+    ``engine_nodes`` nodes a move). Outputs are read-only views rewritten every step."""
 
     def __new__(
         cls,
@@ -770,16 +792,24 @@ class VectorEnv:
         threads: Optional[int] = None,
         max_plies: Optional[int] = None,
         agents: Optional[Iterable[SeatLike]] = None,
+        opponent: Optional[str] = None,
+        engine_nodes: Optional[int] = None,
+        masks: bool = True,
+        play_out: bool = False,
     ) -> "VectorEnv": ...
     def reset(
         self, *, seed: Optional[int] = None
-    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+    ) -> Tuple[npt.NDArray[np.uint8], Optional[npt.NDArray[np.bool_]]]:
         """Starts every game afresh; returns (observations, masks)."""
     def step(
-        self, actions: Optional[npt.ArrayLike] = None
+        self,
+        actions: Optional[npt.ArrayLike] = None,
+        *,
+        choices: Optional[npt.ArrayLike] = None,
+        engine: Optional[int] = None,
     ) -> Tuple[
         npt.NDArray[np.uint8],
-        npt.NDArray[np.bool_],
+        Optional[npt.NDArray[np.bool_]],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
@@ -788,27 +818,66 @@ class VectorEnv:
         (observations, masks, rewards, terminated, truncated)."""
     def position(self, i: int) -> Game:
         """A copy of game ``i``."""
+    def final_position(self, i: int) -> Optional[Position]:
+        """A copy of the game that ended in slot ``i`` in the last step, or None."""
     @property
     def num_envs(self) -> int: ...
     @property
     def max_plies(self) -> int: ...
     @property
+    def threads(self) -> int: ...
+    @property
     def agents(self) -> List[Seat]: ...
     @property
-    def observations(self) -> npt.NDArray[np.uint8]: ...
+    def observations(self) -> npt.NDArray[np.uint8]:
+        """(N, 96, 9, 9): each game's planes in the frame of its seat to move."""
     @property
-    def masks(self) -> npt.NDArray[np.bool_]: ...
+    def masks(self) -> Optional[npt.NDArray[np.bool_]]:
+        """(N, ACTION_SIZE) legal-action masks, or None (``masks=False``)."""
     @property
-    def rewards(self) -> npt.NDArray[np.float32]: ...
+    def legal_actions(self) -> npt.NDArray[np.int16]:
+        """(N, width) legal actions, row i's first ``legal_counts[i]`` then -1."""
     @property
-    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    def legal_counts(self) -> npt.NDArray[np.int32]: ...
     @property
-    def truncated(self) -> npt.NDArray[np.bool_]: ...
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """(N, 4) by seat index: the rewards of the seats the last step decided."""
+    @property
+    def seat_terminated(self) -> npt.NDArray[np.bool_]:
+        """(N, 4): the last step decided that seat's outcome."""
+    @property
+    def seat_truncated(self) -> npt.NDArray[np.bool_]:
+        """(N, 4): the last step cut the seat's game off undecided."""
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """(N,): game i ended with every agent seat decided (and was reset)."""
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """(N,): game i was cut off at the ply cap (and was reset)."""
     @property
     def drawn(self) -> npt.NDArray[np.bool_]: ...
     @property
     def to_play(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def played_actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def final_plies(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def game_ids(self) -> npt.NDArray[np.int64]: ...
     def __len__(self) -> int: ...
+
+def decided_rewards(position: Position, before: Iterable[SeatLike]) -> List[Optional[float]]:
+    """The rewards (by seat index) of the seats the last move of ``position`` decided:
+    those of ``before`` (the seats in the game before it) that fell on it, and those
+    still in when it ended the game; None for the others. Shared places are averaged."""
+
+def place_reward(place: float, max_score: int) -> float:
+    """The reward of a place (a score, or the mean of shared scores):
+    ``2 * place / max_score - 1``."""
+
+def draw_place(remaining: int, ruleset: RulesetLike) -> float:
+    """The place each of ``remaining`` seats takes when the game ends drawn with them
+    in it (the mean of the top places they share)."""
 
 def svg(
     position: Game,
@@ -933,10 +1002,18 @@ SQ_2I: Square
 SQ_1I: Square
 
 __all__ = [
+    "ACTION_PARTS",
     "ACTION_SIZE",
+    "ACTION_SOURCES",
+    "ACTION_TARGETS",
+    "DEFAULT_MAX_PLIES",
+    "LEGAL_WIDTH",
     "OBSERVATION_SHAPE",
     "OBSERVATION_SIZE",
     "VectorEnv",
+    "decided_rewards",
+    "draw_place",
+    "place_reward",
     "CORE_VERSION",
     "Analysis",
     "EndReason",

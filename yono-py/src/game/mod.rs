@@ -21,7 +21,6 @@
 mod board;
 mod cell;
 mod gui;
-mod listed;
 mod pickle;
 mod play;
 mod record;
@@ -41,10 +40,9 @@ use crate::errors::{core_err, value_err};
 use crate::moves::PyMove;
 use crate::vocab::PyRuleset;
 use cell::GilCell;
-use listed::Listed;
 pub(crate) use pickle::{pack_moves, replay, unpack_moves};
 pub(crate) use record::Notes;
-pub(crate) use search::{perft, SplitMix64};
+pub(crate) use search::perft;
 pub(crate) use status::winner_of;
 
 /// A game: the current position and the moves that led to it (python-chess style).
@@ -70,12 +68,12 @@ pub struct PyGame {
     state: GilCell<GameState>,
 }
 
-/// What a Game keeps: the core game, the legal moves last listed, the Move object of
-/// the last push, and (only for code written against the old record class) metadata
-/// and comments.
+/// What a Game keeps: the core game (which remembers the legal moves it last listed,
+/// so that `push` checks a listed move with one probe), the Move object of the last
+/// push, and (only for code written against the old record class) metadata and
+/// comments.
 struct GameState {
     game: Game,
-    listed: Listed,
     /// The Move object the last `push` was given, with the ply that push made.
     /// `pop` returns it when it takes that very move back (python-chess also returns
     /// the pushed object), instead of looking the move up in the cache of Move
@@ -95,7 +93,6 @@ impl PyGame {
         PyGame {
             state: GilCell::new(GameState {
                 game,
-                listed: Listed::default(),
                 pushed: None,
                 notes,
             }),
@@ -107,12 +104,9 @@ impl PyGame {
         Ok(Ref::map(self.state.get(py)?, |s| &s.game))
     }
 
-    /// The core game, to change. Forgets the listed legal moves (the change may be any).
+    /// The core game, to change.
     pub(crate) fn game_mut(&self, py: Python<'_>) -> PyResult<RefMut<'_, Game>> {
-        Ok(RefMut::map(self.state.get_mut(py)?, |s| {
-            s.listed.ply = None;
-            &mut s.game
-        }))
+        Ok(RefMut::map(self.state.get_mut(py)?, |s| &mut s.game))
     }
 
     /// The current position (borrowed, like [`PyGame::game`]).

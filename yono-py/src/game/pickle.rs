@@ -115,7 +115,6 @@ impl PyGame {
             }
         };
         let mut s = self.state.get_mut(py)?;
-        s.listed.ply = None;
         s.game = game;
         s.notes = notes.map(Box::new);
         Ok(())

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
-use super::{GameState, PyGame};
+use super::PyGame;
 use crate::conversion::Wrap;
 use crate::errors::{illegal, move_err};
 use crate::moves::{move_list, move_obj, move_vec, PyMove};
@@ -26,9 +26,9 @@ impl PyGame {
         Ok(f(moves.as_slice()))
     }
 
-    /// Plays a move through the game (checked): a move listed by `legal_moves` in this
-    /// very position is legal, anything else gets [`yono::Game::play`]'s full check.
-    /// `object` is the Move object the move came as, if any (for [`PyGame::pop`]).
+    /// Plays a move through [`yono::Game::play`] (checked: a move `legal_moves` listed
+    /// in this very position with one probe, anything else in full). `object` is the
+    /// Move object the move came as, if any (for [`PyGame::pop`]).
     pub(crate) fn play(
         &self,
         py: Python<'_>,
@@ -37,9 +37,7 @@ impl PyGame {
     ) -> PyResult<()> {
         let mut state = self.state.get_mut(py)?;
         let s = &mut *state;
-        if s.listed.contains(s.game.moves().len(), mv) {
-            s.game.play_unchecked(mv);
-        } else if let Err(e) = s.game.play(mv) {
+        if let Err(e) = s.game.play(mv) {
             drop(state);
             return Err(move_err(py, e));
         }
@@ -54,15 +52,15 @@ impl PyGame {
         Ok(())
     }
 
-    /// Takes back the last move, keeping the listed legal moves when their position is
-    /// still on the stack; returns its Move object (IndexError when there is none).
+    /// Takes back the last move (the core game keeps the listed legal moves when their
+    /// position is still on the stack); returns its Move object (IndexError when there
+    /// is none).
     pub(crate) fn pop<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let mut state = self.state.get_mut(py)?;
         let s = &mut *state;
         let ply = s.game.moves().len();
         let undone = s.game.undo();
         let now = s.game.moves().len();
-        s.listed.forget_above(now);
         if let Some(notes) = &mut s.notes {
             notes.forget_above(now);
         }
@@ -85,13 +83,7 @@ impl PyGame {
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         // Owned, so no borrow is held while the Move objects are made.
-        let moves = {
-            let mut state = self.state.get_mut(py)?;
-            let GameState { game, listed, .. } = &mut *state;
-            let moves = game.legal_moves();
-            listed.record(game.moves().len(), moves.as_slice());
-            moves
-        };
+        let moves = self.state.get_mut(py)?.game.list_legal_moves();
         move_list(py, moves.as_slice())
     }
 

@@ -111,7 +111,6 @@ impl PyGame {
         rec.play(mv, Some(comment)).map_err(|e| play_err(py, e))?;
         let notes = Notes::of(&rec);
         let mut state = self.state.get_mut(py)?;
-        state.listed.ply = None;
         state.game = rec.into_game();
         state.notes = Some(Box::new(notes));
         Ok(())

@@ -10,16 +10,14 @@ use crate::conversion::ints;
 use crate::gil;
 use crate::moves::move_obj;
 
-/// A small deterministic random number generator (SplitMix64) for playouts.
+/// The playouts' random numbers: the core's SplitMix64 step.
 pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
     pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (state, out) = yono::splitmix(self.0);
+        self.0 = state;
+        out
     }
 
     /// Uniform in `0..n` (`n > 0`).

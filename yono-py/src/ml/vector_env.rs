@@ -1,382 +1,228 @@
-//! `yono.VectorEnv`: N games stepped together in Rust, with the GIL released and the
-//! games spread over threads, writing into numpy arrays allocated once.
+//! `yono.VectorEnv`: numpy glue over `yono_ml::VectorEnv`. The games step in Rust on
+//! the env's own worker threads with the GIL released; the outputs are read-only numpy
+//! views of the env's buffers, made once.
 
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use numpy::ndarray::{ArrayView, IxDyn, ShapeBuilder};
+use numpy::{Element, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyTuple};
 
-use super::encode::{self, ACTION_SIZE, OBS_LEN, OBS_PLANES};
 use crate::ints::{int_arg, seed_arg};
-use crate::{ruleset_arg, seat_arg, PyPosition, PySeat, SplitMix64};
-use yono::{Game, MoveList, Ruleset, SeatSet};
+use crate::{ruleset_arg, seat_arg, PyGame, PySeat};
+use yono::{Ruleset, SeatSet};
+use yono_ml::{Actions, Config, Player, ACTION_SIZE, LEGAL_WIDTH, OBS_PLANES};
 
-/// The reward of a decided score: 2 * score / max - 1, so the winner gets 1 and the
-/// first seat out -1 (Yo[n]o: 3, 2, 1, 0 give 1, 1/3, -1/3, -1).
-pub fn score_reward(score: u8, max: u8) -> f32 {
-    2.0 * f32::from(score) / f32::from(max) - 1.0
+/// The env, shared with the numpy views' base object so that its buffers outlive
+/// every view (and the views hold no reference to the Python object: no cycle).
+type Shared = Arc<Mutex<yono_ml::VectorEnv>>;
+
+fn lock(env: &Shared) -> MutexGuard<'_, yono_ml::VectorEnv> {
+    // A panic inside a step is not caught by anything that would leave the env
+    // half-written for Python to see: the step's own error is raised instead.
+    env.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The reward of each of `remaining` seats when the game is drawn: the mean of the
-/// places they share (max, max-1, ...), i.e. 1 - (remaining - 1) / max — 0 for a
-/// four-seat Yo[n]o draw or a Shogi draw, never the reward of a loss.
-pub fn draw_reward(remaining: usize, max: u8) -> f32 {
-    1.0 - (remaining as f32 - 1.0) / f32::from(max)
+/// A read-only numpy view of `data` (shape `shape`, row strides `strides` in elements)
+/// whose base object is `owner`, which keeps `data` alive.
+#[allow(unsafe_code)]
+pub(crate) fn view<'py, T: Element>(
+    owner: &Bound<'py, PyAny>,
+    data: &[T],
+    shape: &[usize],
+    strides: &[usize],
+) -> PyResult<Bound<'py, PyArrayDyn<T>>> {
+    let array = ArrayView::from_shape(IxDyn(shape).strides(IxDyn(strides)), data)
+        .map_err(|e| PyValueError::new_err(format!("VectorEnv output view: {e}")))?;
+    // SAFETY: `data` is one of the env's output buffers, allocated once when the env
+    // was made and never reallocated (the env only writes into it); `owner` holds an
+    // `Arc` of the env, so the buffer lives as long as the view's base object does.
+    let array = unsafe { PyArrayDyn::borrow_from_array(&array, owner.clone()) };
+    // Read-only, and for good: the base object is not an array and has no buffer
+    // interface, so numpy refuses to make the view writeable again.
+    array.readwrite().make_nonwriteable();
+    Ok(array)
 }
 
-/// One game of the batch.
-struct Slot {
-    game: Game,
-    /// The legal moves of the current position (empty once it is over).
-    moves: MoveList,
-    rng: SplitMix64,
-    /// The indices this game's observation and mask hold ones at: the next write
-    /// clears only those (the arrays are the env's; callers only read them).
-    obs_set: Vec<u16>,
-    mask_set: Vec<u16>,
-    /// The values of the observation's constant planes.
-    feats: [u8; encode::FEATURE_PLANES],
+/// [`view`] as a stored object.
+fn stored<T: Element>(
+    owner: &Bound<'_, PyAny>,
+    data: &[T],
+    shape: &[usize],
+    strides: &[usize],
+) -> PyResult<Py<PyAny>> {
+    Ok(view(owner, data, shape, strides)?.into_any().unbind())
 }
 
-/// A thread's share of the games and of the output arrays.
-struct Chunk<'a> {
-    first: usize,
-    slots: &'a mut [Slot],
-    obs: &'a mut [u8],
-    mask: &'a mut [bool],
-    rew: &'a mut [f32],
-    term: &'a mut [bool],
-    trunc: &'a mut [bool],
-    drawn: &'a mut [bool],
-    play: &'a mut [i8],
+/// The views made once, returned by the attributes and by `step` and `reset`.
+struct Views {
+    observations: Py<PyAny>,
+    masks: Option<Py<PyAny>>,
+    legal_counts: Py<PyAny>,
+    rewards: Py<PyAny>,
+    seat_terminated: Py<PyAny>,
+    seat_truncated: Py<PyAny>,
+    terminated: Py<PyAny>,
+    truncated: Py<PyAny>,
+    drawn: Py<PyAny>,
+    to_play: Py<PyAny>,
+    played_actions: Py<PyAny>,
+    final_plies: Py<PyAny>,
+    game_ids: Py<PyAny>,
 }
 
-/// What all games share.
-#[derive(Clone, Copy)]
-struct Config {
-    ruleset: Ruleset,
-    max_plies: usize,
-    /// The seats the caller's actions play; random moves play the others.
-    agents: SeatSet,
-}
-
-/// One game's share of the output arrays.
-struct Out<'a> {
-    obs: &'a mut [u8],
-    mask: &'a mut [bool],
-    rewards: &'a mut [f32],
-    terminated: &'a mut bool,
-    truncated: &'a mut bool,
-    drawn: &'a mut bool,
-    to_play: &'a mut i8,
-}
-
-impl Slot {
-    fn new(cfg: &Config, seed: u64) -> Slot {
-        let mut slot = Slot {
-            game: Game::new(cfg.ruleset),
-            moves: MoveList::new(),
-            rng: SplitMix64(seed),
-            obs_set: Vec::new(),
-            mask_set: Vec::new(),
-            feats: [0; encode::FEATURE_PLANES],
-        };
-        slot.refresh();
-        slot
-    }
-
-    fn refresh(&mut self) {
-        if self.game.is_drawn() {
-            self.moves = MoveList::new();
-        } else {
-            self.game.position().legal_moves_into(&mut self.moves);
-        }
-    }
-
-    fn over(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    fn random_move(&mut self) -> yono::Move {
-        match self.moves.len() {
-            0 => yono::Move::Pass,
-            n => self.moves[self.rng.below(n)],
-        }
-    }
-
-    /// Plays a legal move and adds the rewards of the seats it decided.
-    fn play(&mut self, mv: yono::Move, rewards: &mut [f32], drawn: &mut bool) {
-        let before = self.game.position().seats_in_game();
-        self.game.play_unchecked(mv);
-        self.refresh();
-        let pos = self.game.position();
-        let max = pos.ruleset().max_score();
-        let after = pos.seats_in_game();
-        for seat in before.iter().filter(|&s| !after.contains(s)) {
-            if let yono::SeatState::Out(score) = pos.seat_state(seat) {
-                rewards[seat.index()] += score_reward(score, max);
-            }
-        }
-        if self.over() {
-            if self.game.is_drawn() {
-                *drawn = true;
-                for seat in after.iter() {
-                    rewards[seat.index()] += draw_reward(after.len(), max);
-                }
-            } else {
-                let scores = pos.scores();
-                for seat in after.iter() {
-                    if let Some(score) = scores[seat.index()] {
-                        rewards[seat.index()] += score_reward(score, max);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Random moves for the seats the caller does not play, until an agent seat is
-    /// to move, the game ends or the ply cap is reached.
-    fn play_opponents(&mut self, cfg: &Config, rewards: &mut [f32], drawn: &mut bool) {
-        while !self.over()
-            && self.game.moves().len() < cfg.max_plies
-            && !cfg.agents.contains(self.game.position().turn())
-        {
-            let mv = self.random_move();
-            self.play(mv, rewards, drawn);
-        }
-    }
-
-    fn reset(&mut self, cfg: &Config) {
-        self.game = Game::new(cfg.ruleset);
-        self.refresh();
-        // Opponents' moves before the agents' first turn belong to the new game: their
-        // rewards (none this early in practice) are not the finished game's.
-        let mut scratch = [0.0; 4];
-        let mut scratch_drawn = false;
-        self.play_opponents(cfg, &mut scratch, &mut scratch_drawn);
-    }
-
-    /// One step: the action (or a random move), the opponents' replies, the end of the
-    /// game with an automatic reset, and the new observation and mask.
-    fn step(&mut self, cfg: &Config, action: Option<yono::Move>, out: Out<'_>) {
-        out.rewards.fill(0.0);
-        *out.terminated = false;
-        *out.truncated = false;
-        *out.drawn = false;
-        if self.over() {
-            // Never the case after a step (finished games are reset at once); kept so
-            // that no state can make `random_move` index an empty list.
-            self.reset(cfg);
-        }
-        let mv = match action {
-            Some(mv) => mv,
-            None => self.random_move(),
-        };
-        self.play(mv, out.rewards, out.drawn);
-        self.play_opponents(cfg, out.rewards, out.drawn);
-        if self.over() {
-            *out.terminated = true;
-            self.reset(cfg);
-        } else if self.game.moves().len() >= cfg.max_plies {
-            *out.truncated = true;
-            self.reset(cfg);
-        }
-        self.write(out.obs, out.mask, out.to_play);
-    }
-
-    fn write(&mut self, obs: &mut [u8], mask: &mut [bool], to_play: &mut i8) {
-        let pos = self.game.position();
-        let turn = pos.turn();
-        let reps = self.game.repetitions();
-        encode::update_observation(pos, reps, turn, obs, &mut self.obs_set, &mut self.feats);
-        encode::update_mask(&self.moves, turn, mask, &mut self.mask_set);
-        *to_play = turn.index() as i8;
-    }
-
-    /// Like `write`, clearing the whole of both first.
-    fn write_all(&mut self, obs: &mut [u8], mask: &mut [bool], to_play: &mut i8) {
-        obs.fill(0);
-        mask.fill(false);
-        self.obs_set.clear();
-        self.mask_set.clear();
-        self.feats = [0; encode::FEATURE_PLANES];
-        self.write(obs, mask, to_play);
-    }
-}
-
-/// Batched self-play: `num_envs` games stepped together in Rust.
+/// Batched games stepped in Rust (docs/ML.md, "VectorEnv").
 ///
-/// `VectorEnv(num_envs, ruleset="yono", *, seed=None, threads=1, max_plies=1000,
-/// agents=None)`. Each call of `step(actions)` plays, in every game, the action of the
-/// seat to move (an index into the action space in that seat's frame, see
-/// `Position.legal_action_mask`; `actions=None` plays uniformly random legal moves),
-/// then random moves for the seats not in `agents` (default: every seat is an agent,
-/// i.e. pure self-play) until an agent seat is to move. A game that ends is
-/// `terminated`; one that reaches `max_plies` plies is `truncated`; either way it is
-/// reset at once (the observation returned is then the new game's first).
+/// `VectorEnv(num_envs, ruleset="yono", *, seed=None, threads=1, max_plies=3000,
+/// agents=None, opponent="random", engine_nodes=200, masks=True, play_out=False)`.
+/// `agents` (default: every seat, pure self-play) are the seats the caller's actions
+/// play; the others are played inside the step by `opponent` ("random" or "engine",
+/// the latter yono-engine searching `engine_nodes` nodes a move). `step(actions)`
+/// plays in every game the action of the agent seat to move (`actions`: action
+/// indices; or `choices=`: indices into the `legal_actions` lists; or
+/// `engine=nodes`: the engine's move; or nothing: uniformly random moves), then the
+/// opponents' moves until an agent seat is to move again. A seat's reward arrives in
+/// the step that decides its outcome, with `seat_terminated[i, seat]` set; seats left
+/// undecided when a game is cut off get `seat_truncated`. A game whose agent seats
+/// are all decided (or that ends, or reaches `max_plies`) is reset in the same step:
+/// `terminated[i]` (every agent seat decided) or `truncated[i]` (cut off first); it
+/// stops as soon as its agents are out unless `play_out=True`.
 ///
-/// The outputs live in arrays allocated once and overwritten by every call:
-/// `observations` (num_envs, 96, 9, 9) uint8 and `masks` (num_envs, ACTION_SIZE) bool,
-/// both in the frame of the seat to move; `rewards` (num_envs, 4) float32 by absolute
-/// seat (a seat's reward arrives in the step that decides its score: 2 * score / max -
-/// 1, a draw's remaining seats sharing the mean of their places); `terminated`,
-/// `truncated`, `drawn` (num_envs,) bool; `to_play` (num_envs,) int8, the seat index
-/// to move. `step` and `reset` run without the GIL on `threads` threads.
-#[pyclass(name = "VectorEnv", module = "yono")]
+/// Outputs are read-only numpy views of the env's buffers, rewritten by every step
+/// and reset: copy what you keep. `observations` (N, 96, 9, 9) uint8 and `masks`
+/// (N, 13690) bool (None with `masks=False`), both in the frame of the seat to move;
+/// `legal_actions` (N, width) int16, each row's first `legal_counts[i]` entries the
+/// legal actions, then -1; `rewards` (N, 4) float32 by absolute seat; `seat_terminated`
+/// and `seat_truncated` (N, 4) bool; `terminated`, `truncated`, `drawn` (N,) bool;
+/// `to_play` (N,) int8; `played_actions` (N,) int64, the action each agent played in
+/// the last step; `final_plies` (N,) int32, the length of a game that ended in the
+/// last step; `game_ids` (N,) int64, the id of the game now in each slot.
+#[pyclass(name = "VectorEnv", module = "yono", frozen)]
 pub struct VectorEnv {
-    slots: Vec<Slot>,
-    cfg: Config,
+    env: Shared,
+    /// The base object of the views: a capsule holding an `Arc` of the env.
+    owner: Py<PyAny>,
+    views: Views,
     threads: usize,
-    /// Observations (num_envs, 96, 9, 9) uint8, each in the frame of its seat to move.
-    #[pyo3(get)]
-    observations: Py<PyArray4<u8>>,
-    /// Legal-action masks (num_envs, ACTION_SIZE) bool.
-    #[pyo3(get)]
-    masks: Py<PyArray2<bool>>,
-    /// Rewards of the last step (num_envs, 4) float32, by absolute seat index.
-    #[pyo3(get)]
-    rewards: Py<PyArray2<f32>>,
-    /// Whether game i ended in the last step (it has been reset since).
-    #[pyo3(get)]
-    terminated: Py<PyArray1<bool>>,
-    /// Whether game i reached `max_plies` in the last step (it has been reset since).
-    #[pyo3(get)]
-    truncated: Py<PyArray1<bool>>,
-    /// Whether game i ended in the last step by the repetition draw.
-    #[pyo3(get)]
-    drawn: Py<PyArray1<bool>>,
-    /// The seat index (0-3) to move in game i: the frame of its observation and mask.
-    #[pyo3(get)]
-    to_play: Py<PyArray1<i8>>,
 }
 
-fn seeds(seed: Option<u64>, n: usize) -> Vec<u64> {
-    let mut master = SplitMix64(seed.unwrap_or_else(|| {
-        use std::hash::{BuildHasher, RandomState};
-        RandomState::new().hash_one(0u8)
-    }));
-    (0..n).map(|_| master.next()).collect()
+fn player_arg(opponent: Option<&Bound<'_, PyAny>>, nodes: u64) -> PyResult<Player> {
+    let Some(opponent) = opponent.filter(|o| !o.is_none()) else {
+        return Ok(Player::Random);
+    };
+    let text: String = opponent
+        .extract()
+        .map_err(|_| PyTypeError::new_err("opponent must be \"random\" or \"engine\" (a str)"))?;
+    match text.as_str() {
+        "random" => Ok(Player::Random),
+        "engine" => Ok(Player::Engine { nodes }),
+        other => Err(PyValueError::new_err(format!(
+            "opponent must be \"random\" or \"engine\", got {other:?}"
+        ))),
+    }
+}
+
+fn agents_arg(agents: Option<&Bound<'_, PyAny>>, ruleset: Ruleset) -> PyResult<SeatSet> {
+    let Some(list) = agents.filter(|a| !a.is_none()) else {
+        return Ok(ruleset.seats());
+    };
+    let mut set = SeatSet::EMPTY;
+    for seat in list.try_iter()? {
+        set = set.with(seat_arg(&seat?)?);
+    }
+    Ok(set)
+}
+
+/// Any sequence of ints (a list, a numpy array of any integer dtype) as int64; no copy
+/// for a contiguous int64 array. Floats and other dtypes are a TypeError.
+fn int64s<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<PyReadonlyArray1<'py, i64>> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("asarray", (values,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be integers, got an array of dtype {}",
+            array.getattr("dtype")?.str()?
+        )));
+    }
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("dtype", "int64")?;
+    let array = np.call_method("ascontiguousarray", (array,), Some(&kwargs))?;
+    array.extract().map_err(|_| {
+        PyValueError::new_err(format!("{what} must be a one-dimensional sequence of ints"))
+    })
 }
 
 impl VectorEnv {
-    /// Runs `f` on every game with its share of the outputs, on the threads.
-    fn run<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
-    where
-        F: Fn(usize, &mut Slot, Out<'_>) + Sync,
-    {
-        let n = self.slots.len();
-        let obs_arr = self.observations.bind(py);
-        let mask_arr = self.masks.bind(py);
-        let rew_arr = self.rewards.bind(py);
-        let term_arr = self.terminated.bind(py);
-        let trunc_arr = self.truncated.bind(py);
-        let drawn_arr = self.drawn.bind(py);
-        let play_arr = self.to_play.bind(py);
-        let busy = |e: numpy::BorrowError| {
-            PyValueError::new_err(format!("the VectorEnv output arrays are in use: {e}"))
-        };
-        let mut obs = obs_arr.try_readwrite().map_err(busy)?;
-        let mut mask = mask_arr.try_readwrite().map_err(busy)?;
-        let mut rew = rew_arr.try_readwrite().map_err(busy)?;
-        let mut term = term_arr.try_readwrite().map_err(busy)?;
-        let mut trunc = trunc_arr.try_readwrite().map_err(busy)?;
-        let mut drawn = drawn_arr.try_readwrite().map_err(busy)?;
-        let mut play = play_arr.try_readwrite().map_err(busy)?;
-        let (obs, mask, rew) = (
-            obs.as_slice_mut()?,
-            mask.as_slice_mut()?,
-            rew.as_slice_mut()?,
-        );
-        let (term, trunc) = (term.as_slice_mut()?, trunc.as_slice_mut()?);
-        let (drawn, play) = (drawn.as_slice_mut()?, play.as_slice_mut()?);
-        let threads = self.threads.clamp(1, n.max(1));
-        let slots = &mut self.slots;
-        let f = &f;
-        crate::gil::without_gil(py, move || {
-            let chunk = n.div_ceil(threads);
-            let mut work: Vec<Chunk<'_>> = Vec::with_capacity(threads);
-            let mut parts = (
-                slots.chunks_mut(chunk),
-                obs.chunks_mut(chunk * OBS_LEN),
-                mask.chunks_mut(chunk * ACTION_SIZE),
-                rew.chunks_mut(chunk * 4),
-                term.chunks_mut(chunk),
-            );
-            let mut more = (
-                trunc.chunks_mut(chunk),
-                drawn.chunks_mut(chunk),
-                play.chunks_mut(chunk),
-            );
-            while let (Some(slots), Some(obs), Some(mask), Some(rew), Some(term)) = (
-                parts.0.next(),
-                parts.1.next(),
-                parts.2.next(),
-                parts.3.next(),
-                parts.4.next(),
-            ) {
-                let (Some(trunc), Some(drawn), Some(play)) =
-                    (more.0.next(), more.1.next(), more.2.next())
-                else {
-                    break;
-                };
-                work.push(Chunk {
-                    first: work.len() * chunk,
-                    slots,
-                    obs,
-                    mask,
-                    rew,
-                    term,
-                    trunc,
-                    drawn,
-                    play,
-                });
-            }
-            let run_chunk = |c: Chunk<'_>| {
-                for (i, slot) in c.slots.iter_mut().enumerate() {
-                    let out = Out {
-                        obs: &mut c.obs[i * OBS_LEN..(i + 1) * OBS_LEN],
-                        mask: &mut c.mask[i * ACTION_SIZE..(i + 1) * ACTION_SIZE],
-                        rewards: &mut c.rew[i * 4..(i + 1) * 4],
-                        terminated: &mut c.term[i],
-                        truncated: &mut c.trunc[i],
-                        drawn: &mut c.drawn[i],
-                        to_play: &mut c.play[i],
-                    };
-                    f(c.first + i, slot, out);
-                }
-            };
-            let mut work = work.into_iter();
-            let first = work.next();
-            std::thread::scope(|s| {
-                // The first chunk runs on this thread, the others on new ones.
-                for c in work {
-                    s.spawn(|| run_chunk(c));
-                }
-                if let Some(c) = first {
-                    run_chunk(c);
-                }
-            });
-        });
-        Ok(())
+    fn make_views(owner: &Bound<'_, PyAny>, env: &yono_ml::VectorEnv) -> PyResult<Views> {
+        let n = env.num_envs();
+        let per_game = |data: &[bool]| stored(owner, data, &[n], &[1]);
+        let per_seat = |data: &[bool]| stored(owner, data, &[n, 4], &[4, 1]);
+        Ok(Views {
+            observations: stored(
+                owner,
+                env.observations(),
+                &[n, OBS_PLANES, 9, 9],
+                &[OBS_PLANES * 81, 81, 9, 1],
+            )?,
+            masks: env
+                .masks()
+                .map(|m| stored(owner, m, &[n, ACTION_SIZE], &[ACTION_SIZE, 1]))
+                .transpose()?,
+            legal_counts: stored(owner, env.legal_counts(), &[n], &[1])?,
+            rewards: stored(owner, env.rewards(), &[n, 4], &[4, 1])?,
+            seat_terminated: per_seat(env.seat_terminated_all())?,
+            seat_truncated: per_seat(env.seat_truncated_all())?,
+            terminated: per_game(env.terminated())?,
+            truncated: per_game(env.truncated())?,
+            drawn: per_game(env.drawn())?,
+            to_play: stored(owner, env.to_play(), &[n], &[1])?,
+            played_actions: stored(owner, env.played(), &[n], &[1])?,
+            final_plies: stored(owner, env.final_plies(), &[n], &[1])?,
+            game_ids: stored(owner, env.game_ids(), &[n], &[1])?,
+        })
     }
 
-    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pyo3::types::PyTuple::new(
+    /// The 5-tuple `step` returns: (observations, masks, rewards, terminated, truncated).
+    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let v = &self.views;
+        PyTuple::new(
             py,
             [
-                self.observations.bind(py).clone().into_any(),
-                self.masks.bind(py).clone().into_any(),
-                self.rewards.bind(py).clone().into_any(),
-                self.terminated.bind(py).clone().into_any(),
-                self.truncated.bind(py).clone().into_any(),
+                v.observations.bind(py).clone(),
+                self.masks(py),
+                v.rewards.bind(py).clone(),
+                v.terminated.bind(py).clone(),
+                v.truncated.bind(py).clone(),
             ],
         )
+    }
+
+    /// Runs `f` on the env with the GIL released; a step error becomes a ValueError.
+    fn with_env<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut yono_ml::VectorEnv) -> Result<T, yono_ml::StepError> + Send,
+    ) -> PyResult<T> {
+        let env = &self.env;
+        crate::gil::without_gil(py, move || f(&mut lock(env)))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 }
 
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (num_envs, ruleset = None, *, seed = None, threads = None, max_plies = None, agents = None))]
+    #[pyo3(signature = (num_envs, ruleset = None, *, seed = None, threads = None, max_plies = None,
+                        agents = None, opponent = None, engine_nodes = None, masks = true,
+                        play_out = false))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
         num_envs: &Bound<'_, PyAny>,
@@ -385,200 +231,279 @@ impl VectorEnv {
         threads: Option<&Bound<'_, PyAny>>,
         max_plies: Option<&Bound<'_, PyAny>>,
         agents: Option<&Bound<'_, PyAny>>,
+        opponent: Option<&Bound<'_, PyAny>>,
+        engine_nodes: Option<&Bound<'_, PyAny>>,
+        masks: bool,
+        play_out: bool,
     ) -> PyResult<VectorEnv> {
         let num_envs: usize = int_arg(num_envs, "num_envs", "1 or more")?;
         let threads: usize = threads.map_or(Ok(1), |t| int_arg(t, "threads", "1 or more"))?;
-        let max_plies: usize =
-            max_plies.map_or(Ok(1000), |m| int_arg(m, "max_plies", "1 or more"))?;
-        let seed = seed_arg(seed)?;
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
-        if threads == 0 {
-            return Err(PyValueError::new_err("threads must be at least 1"));
-        }
-        if max_plies == 0 {
-            return Err(PyValueError::new_err("max_plies must be at least 1"));
-        }
+        let max_plies: usize = max_plies.map_or(Ok(yono_ml::DEFAULT_MAX_PLIES), |m| {
+            int_arg(m, "max_plies", "1 or more")
+        })?;
+        let nodes: u64 =
+            engine_nodes.map_or(Ok(200), |n| int_arg(n, "engine_nodes", "1 or more"))?;
+        let seed = seed_arg(seed)?.unwrap_or_else(|| {
+            use std::hash::{BuildHasher, RandomState};
+            RandomState::new().hash_one(0u8)
+        });
         let ruleset = ruleset
             .map(ruleset_arg)
             .transpose()?
             .unwrap_or(Ruleset::Yono);
-        let agents = match agents {
-            None => ruleset.seats(),
-            Some(list) => {
-                let mut set = SeatSet::EMPTY;
-                for seat in list.try_iter()? {
-                    set = set.with(seat_arg(&seat?)?);
-                }
-                if (set.bits() & ruleset.seats().bits()) == 0 {
-                    return Err(PyValueError::new_err(
-                        "agents must name at least one seat of the ruleset",
-                    ));
-                }
-                set
-            }
-        };
-        let cfg = Config {
-            ruleset,
-            max_plies,
-            agents,
-        };
-        let slots = seeds(seed, num_envs)
-            .into_iter()
-            .map(|s| Slot::new(&cfg, s))
-            .collect();
-        let mut env = VectorEnv {
-            slots,
-            cfg,
+        let config = Config::new(ruleset, num_envs)
+            .seed(seed)
+            .threads(threads)
+            .max_plies(max_plies)
+            .agents(agents_arg(agents, ruleset)?, player_arg(opponent, nodes)?)
+            .masks(masks)
+            .play_out(play_out);
+        // Making the env plays the opponents' first moves (engine searches, maybe).
+        let env = crate::gil::without_gil(py, move || yono_ml::VectorEnv::new(config))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let env: Shared = Arc::new(Mutex::new(env));
+        let owner =
+            PyCapsule::new_with_value(py, Arc::clone(&env), c"yono.VectorEnv.buffers")?.into_any();
+        let views = Self::make_views(&owner, &lock(&env))?;
+        Ok(VectorEnv {
+            env,
+            owner: owner.unbind(),
+            views,
             threads,
-            observations: PyArray4::<u8>::zeros(py, [num_envs, OBS_PLANES, 9, 9], false).unbind(),
-            masks: PyArray2::<bool>::zeros(py, [num_envs, ACTION_SIZE], false).unbind(),
-            rewards: PyArray2::<f32>::zeros(py, [num_envs, 4], false).unbind(),
-            terminated: PyArray1::<bool>::zeros(py, [num_envs], false).unbind(),
-            truncated: PyArray1::<bool>::zeros(py, [num_envs], false).unbind(),
-            drawn: PyArray1::<bool>::zeros(py, [num_envs], false).unbind(),
-            to_play: PyArray1::<i8>::zeros(py, [num_envs], false).unbind(),
-        };
-        env.reset_all(py, None)?;
-        Ok(env)
+        })
     }
 
     /// Starts every game afresh (reseeding the random moves if `seed` is given) and
     /// returns `(observations, masks)`.
-    #[pyo3(name = "reset", signature = (*, seed = None))]
-    fn reset_all<'py>(
-        &mut self,
+    #[pyo3(signature = (*, seed = None))]
+    fn reset<'py>(
+        &self,
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        if let Some(seed) = seed_arg(seed)? {
-            let fresh = seeds(Some(seed), self.slots.len());
-            for (slot, s) in self.slots.iter_mut().zip(fresh) {
-                slot.rng = SplitMix64(s);
-            }
-        }
-        let cfg = self.cfg;
-        self.run(py, |_, slot, out| {
-            out.rewards.fill(0.0);
-            *out.terminated = false;
-            *out.truncated = false;
-            *out.drawn = false;
-            slot.reset(&cfg);
-            slot.write_all(out.obs, out.mask, out.to_play);
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = seed_arg(seed)?;
+        self.with_env(py, move |env| {
+            env.reset(seed);
+            Ok(())
         })?;
-        pyo3::types::PyTuple::new(
+        PyTuple::new(
             py,
-            [
-                self.observations.bind(py).clone().into_any(),
-                self.masks.bind(py).clone().into_any(),
-            ],
+            [self.views.observations.bind(py).clone(), self.masks(py)],
         )
     }
 
-    /// Plays one move in every game: `actions[i]` (an int array of num_envs action
-    /// indices, each legal in game i: ValueError naming the game otherwise, before any
-    /// game is changed) or, with `actions=None`, a uniformly random legal move. Returns
-    /// `(observations, masks, rewards, terminated, truncated)`, the env's own arrays.
-    #[pyo3(signature = (actions = None))]
+    /// Plays one step in every game: `actions[i]` (an int array of num_envs action
+    /// indices, each legal in game i), or `choices[i]` (indices into the
+    /// `legal_actions` rows, each below `legal_counts[i]`), or with `engine=nodes` the
+    /// engine's move, or with none of them a uniformly random legal move. A bad action
+    /// is a ValueError naming the game, raised before any game changes. Returns
+    /// `(observations, masks, rewards, terminated, truncated)`, the env's own views.
+    #[pyo3(signature = (actions = None, *, choices = None, engine = None))]
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let cfg = self.cfg;
-        match actions.filter(|a| !a.is_none()) {
-            None => self.run(py, |_, slot, out| slot.step(&cfg, None, out))?,
-            Some(actions) => {
-                // Any sequence of ints (a list, a numpy array of any integer type) is
-                // taken as int64 (no copy for a contiguous int64 array); floats are not.
-                let np = py.import("numpy")?;
-                let array = np.call_method1("asarray", (actions,))?;
-                let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
-                if kind != "i" && kind != "u" {
-                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                        "actions must be integers, got an array of dtype {}",
-                        array.getattr("dtype")?.str()?
-                    )));
-                }
-                let kwargs = pyo3::types::PyDict::new(py);
-                kwargs.set_item("dtype", "int64")?;
-                let array = np.call_method("ascontiguousarray", (array,), Some(&kwargs))?;
-                let array: PyReadonlyArray1<'py, i64> = array.extract().map_err(|_| {
-                    PyValueError::new_err("actions must be a one-dimensional sequence of ints")
-                })?;
-                let actions = array.as_slice()?;
-                if actions.len() != self.slots.len() {
-                    return Err(PyValueError::new_err(format!(
-                        "expected {} actions, got {}",
-                        self.slots.len(),
-                        actions.len()
-                    )));
-                }
-                let mut moves = Vec::with_capacity(actions.len());
-                for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
-                    let turn = slot.game.position().turn();
-                    let mv = usize::try_from(a)
-                        .ok()
-                        .and_then(|a| encode::move_of(a, turn))
-                        .filter(|mv| slot.moves.contains(mv))
-                        .ok_or_else(|| {
-                            PyValueError::new_err(format!(
-                                "action {a} is not legal in game {i} ({} to move)",
-                                turn.name()
-                            ))
-                        })?;
-                    moves.push(mv);
-                }
-                let moves = &moves;
-                self.run(py, |i, slot, out| slot.step(&cfg, Some(moves[i]), out))?;
+        choices: Option<&Bound<'py, PyAny>>,
+        engine: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let given = |a: Option<&Bound<'py, PyAny>>| a.filter(|a| !a.is_none()).cloned();
+        match (given(actions), given(choices), given(engine)) {
+            (None, None, None) => self.with_env(py, |env| env.step(Actions::Random))?,
+            (Some(actions), None, None) => {
+                let actions = int64s(py, &actions, "actions")?;
+                let actions = actions.as_slice()?;
+                self.with_env(py, |env| env.step(Actions::Indices(actions)))?
+            }
+            (None, Some(choices), None) => {
+                let choices = int64s(py, &choices, "choices")?;
+                let choices = choices.as_slice()?;
+                self.with_env(py, |env| env.step(Actions::Choices(choices)))?
+            }
+            (None, None, Some(nodes)) => {
+                let nodes: u64 = int_arg(&nodes, "engine", "a node budget of 1 or more")?;
+                self.with_env(py, move |env| env.step(Actions::Engine { nodes }))?
+            }
+            _ => {
+                return Err(PyValueError::new_err(
+                    "give at most one of actions, choices= and engine=",
+                ))
             }
         }
         self.outputs(py)
     }
 
     /// A copy of game `i` as a Position (with its move stack).
-    fn position(&self, i: usize) -> PyResult<PyPosition> {
-        let slot = self.slots.get(i).ok_or_else(|| {
-            PyValueError::new_err(format!("no game {i} (there are {})", self.slots.len()))
-        })?;
-        Ok(PyPosition::new(slot.game.clone()))
+    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let env = lock(&self.env);
+        let n = env.num_envs();
+        let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
+        let game = env
+            .game(i)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {i} (there are {n})")))?;
+        Ok(PyGame::new(game.clone()))
+    }
+
+    /// A copy of the game that ended in slot `i` in the last step (its final position
+    /// and move stack), or None if none ended there.
+    fn final_position(&self, i: &Bound<'_, PyAny>) -> PyResult<Option<PyGame>> {
+        let env = lock(&self.env);
+        let n = env.num_envs();
+        let i: usize = int_arg(i, "i", &format!("a game number 0 to {}", n - 1))?;
+        if i >= n {
+            return Err(PyValueError::new_err(format!(
+                "no game {i} (there are {n})"
+            )));
+        }
+        Ok(env.final_game(i).map(|g| PyGame::new(g.clone())))
     }
 
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.slots.len()
+        lock(&self.env).num_envs()
     }
 
     /// The ply cap after which a game is truncated.
     #[getter]
     fn max_plies(&self) -> usize {
-        self.cfg.max_plies
+        lock(&self.env).config().max_plies
+    }
+
+    /// The number of threads that step the games.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The seats whose moves the caller's actions choose.
     #[getter]
     fn agents(&self) -> Vec<PySeat> {
-        self.cfg
-            .agents
+        lock(&self.env)
+            .config()
+            .agent_seats()
             .iter()
-            .filter(|s| self.cfg.ruleset.seats().contains(*s))
             .map(PySeat::of)
             .collect()
     }
 
+    /// Observations (N, 96, 9, 9) uint8, each in the frame of its seat to move.
+    #[getter]
+    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.observations.clone_ref(py)
+    }
+
+    /// Legal-action masks (N, ACTION_SIZE) bool, or None when made with masks=False.
+    #[getter]
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        match &self.views.masks {
+            Some(m) => m.bind(py).clone(),
+            None => py.None().into_bound(py),
+        }
+    }
+
+    /// The legal actions of each game (mover's frame), int16 of shape (N, width) where
+    /// width is the largest count now: row i holds `legal_counts[i]` actions, then -1.
+    /// A new view each step (its width changes): read it after the step.
+    #[getter]
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let env = lock(&self.env);
+        let width = env.legal_counts().iter().copied().max().unwrap_or(0).max(1) as usize;
+        let owner = self.owner.bind(py);
+        view(
+            owner,
+            env.legal_actions_padded(),
+            &[env.num_envs(), width],
+            &[LEGAL_WIDTH, 1],
+        )
+        .map(Bound::into_any)
+    }
+
+    /// The number of legal actions of each game, int32 (N,).
+    #[getter]
+    fn legal_counts(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.legal_counts.clone_ref(py)
+    }
+
+    /// Rewards of the last step (N, 4) float32, by absolute seat index: non-zero only
+    /// for the seats the step decided.
+    #[getter]
+    fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.rewards.clone_ref(py)
+    }
+
+    /// (N, 4) bool: the last step decided that seat's outcome (its reward is in
+    /// `rewards`).
+    #[getter]
+    fn seat_terminated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.seat_terminated.clone_ref(py)
+    }
+
+    /// (N, 4) bool: the last step cut the seat's game off before its outcome was
+    /// decided (the ply cap, or a game stopped once its agents were out).
+    #[getter]
+    fn seat_truncated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.seat_truncated.clone_ref(py)
+    }
+
+    /// (N,) bool: game i ended in the last step with every agent seat decided (it has
+    /// been reset since).
+    #[getter]
+    fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.terminated.clone_ref(py)
+    }
+
+    /// (N,) bool: game i was cut off at the ply cap in the last step with an agent seat
+    /// undecided (it has been reset since).
+    #[getter]
+    fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.truncated.clone_ref(py)
+    }
+
+    /// (N,) bool: the game that ended in the last step was drawn by repetition.
+    #[getter]
+    fn drawn(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.drawn.clone_ref(py)
+    }
+
+    /// (N,) int8: the seat index (0-3) to move in game i, the frame of its outputs.
+    #[getter]
+    fn to_play(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.to_play.clone_ref(py)
+    }
+
+    /// (N,) int64: the action the agent played in each game in the last step.
+    #[getter]
+    fn played_actions(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.played_actions.clone_ref(py)
+    }
+
+    /// (N,) int32: how many plies the game that ended in the last step lasted (0 where
+    /// none ended).
+    #[getter]
+    fn final_plies(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.final_plies.clone_ref(py)
+    }
+
+    /// (N,) int64: the id of the game now in each slot (slot i's games are i,
+    /// i + num_envs, i + 2 * num_envs, ...).
+    #[getter]
+    fn game_ids(&self, py: Python<'_>) -> Py<PyAny> {
+        self.views.game_ids.clone_ref(py)
+    }
+
     fn __len__(&self) -> usize {
-        self.slots.len()
+        self.num_envs()
     }
 
     fn __repr__(&self) -> String {
+        let env = lock(&self.env);
+        let cfg = env.config();
         format!(
             "<yono.VectorEnv {} games, {}, {} threads, max_plies={}>",
-            self.slots.len(),
-            self.cfg.ruleset.name(),
+            cfg.num_envs,
+            cfg.ruleset.name(),
             self.threads,
-            self.cfg.max_plies
+            cfg.max_plies
         )
     }
 }

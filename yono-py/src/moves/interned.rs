@@ -10,8 +10,6 @@ use super::PyMove;
 
 /// Slots of the cache: one per move index (`yono::Move::index`, the core's dense index).
 pub(crate) const MOVE_SLOTS: usize = yono::Move::INDEX_COUNT;
-// The listed-moves table (src/game/listed.rs) keeps indices plus one in a u16.
-const _: () = assert!(MOVE_SLOTS < u16::MAX as usize);
 
 static MOVE_CACHE: PyOnceLock<Box<[PyOnceLock<Py<PyMove>>]>> = PyOnceLock::new();
 

@@ -7,9 +7,10 @@ change in the bindings' API touches this file only.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import yono
+import yono.engine
 
 Board = yono.Game
 Record = yono.Record
@@ -23,6 +24,11 @@ IllegalMoveError = yono.IllegalMoveError
 ParseError = yono.ParseError
 RecordError = yono.RecordError
 HAND_KINDS: List[yono.PieceKind] = list(yono.HAND_KINDS)
+
+#: An engine program speaking the protocol (docs/PROTOCOL.md), through ``yono.engine``.
+Program = yono.engine.EngineProtocol
+ProgramSearch = yono.engine.AnalysisResult
+ProgramError = yono.engine.EngineError
 
 
 def new_board(ruleset: str, text: Optional[str] = None) -> yono.Game:
@@ -114,3 +120,42 @@ def engine_move(engine: yono.Engine, board: yono.Game, nodes: int) -> yono.Move:
     """The engine's move within ``nodes`` positions (blocking: run it off the event loop)."""
     move: yono.Move = engine.best_move(board, nodes=nodes)
     return move
+
+
+async def start_program(command: Sequence[str], timeout: float) -> yono.engine.EngineProtocol:
+    """Starts an engine program and does the handshake, on the running event loop;
+    ``timeout``: seconds each answer may take. ProgramError when it cannot."""
+    _, program = await yono.engine.popen_engine(list(command), timeout=timeout)
+    return program
+
+
+async def program_search(
+    program: yono.engine.EngineProtocol,
+    board: yono.Game,
+    *,
+    nodes: Optional[int],
+    movetime: Optional[float],
+    timeout: float,
+) -> yono.engine.AnalysisResult:
+    """Starts the program's search of ``board`` (give it a copy: the search reads it
+    until it ends) within ``movetime`` seconds, else ``nodes`` positions; after
+    ``timeout`` seconds more it is stopped, and killed if it does not answer."""
+    limit = yono.engine.Limit(time=movetime) if movetime else yono.engine.Limit(nodes=nodes)
+    search: yono.engine.AnalysisResult = await program.analysis(
+        board, limit, timeout=(movetime or 0.0) + timeout
+    )
+    return search
+
+
+async def program_answer(search: yono.engine.AnalysisResult) -> Optional[str]:
+    """The move a search ended with, as text (None: the program resigned or had no
+    move); ProgramError when the program crashed, hung or answered an illegal move."""
+    async for _ in search:
+        pass
+    best = await search.wait()
+    return None if best.move is None else best.move.usi()
+
+
+async def stop_program(program: yono.engine.EngineProtocol) -> None:
+    """Ends the program (``quit``, then kill if it does not exit)."""
+    await program.quit()

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import adapter
-from .game import DEFAULT_NODES, Engines, Lobby, Refused, Room, Viewer, parse_nodes
+from .game import DEFAULT_NODES, Engines, Lobby, Programs, Refused, Room, Viewer, parse_nodes
 from .store import Store
 
 log = logging.getLogger("yono.web")
@@ -70,11 +70,15 @@ class SecurityHeaders:
 
 
 def create_app(
-    db: str = ":memory:", nodes: int = DEFAULT_NODES, engine_threads: int = 2
+    db: str = ":memory:",
+    nodes: int = DEFAULT_NODES,
+    engine_threads: int = 2,
+    programs: Optional[Programs] = None,
 ) -> Starlette:
     """The application with its games kept in the SQLite file ``db``; engines default to
-    ``nodes`` positions a move and search on ``engine_threads`` threads."""
-    lobby = Lobby(Store(db), Engines(engine_threads))
+    ``nodes`` positions a move and search on ``engine_threads`` threads; ``programs``:
+    the engine programs seats may be given to (``p`` seats)."""
+    lobby = Lobby(Store(db), Engines(engine_threads), programs or Programs())
 
     def room_or_404(request: Request) -> Room:
         room = lobby.get(request.path_params["game_id"])
@@ -96,6 +100,7 @@ def create_app(
                 query.get("position"),
                 query.get("from"),
                 nodes,
+                query.get("engine"),
             )
         except Refused as refused:
             return _error_page(refused)
@@ -119,6 +124,8 @@ def create_app(
                 parse_nodes(form.get("nodes")) if form.get("nodes") else [nodes],
                 board,
                 meta,
+                _names(form.get("engine")),
+                lobby.programs,
             )
         except Refused as refused:
             return _error_page(refused)
@@ -146,6 +153,10 @@ def create_app(
         if fmt == "json":
             return Response(room.record("json"), media_type="application/json", headers=headers)
         return PlainTextResponse(room.record("text"), headers=headers)
+
+    async def api_programs(request: Request) -> Response:
+        # Names only: the commands are the operator's business.
+        return JSONResponse({"programs": lobby.programs.names()})
 
     async def api_state(request: Request) -> Response:
         try:
@@ -243,7 +254,7 @@ def create_app(
         try:
             yield
         finally:
-            lobby.close()
+            await lobby.close()
             lobby.store.close()
 
     routes = [
@@ -253,6 +264,7 @@ def create_app(
         Route("/games", games_page),
         Route("/game/{game_id}", game_page),
         Route("/games/{game_id}/record.{fmt:str}", record),
+        Route("/api/programs", api_programs),
         Route("/api/games/{game_id}", api_state),
         Route("/api/games/{game_id}/move", api_move, methods=["POST"]),
         Route("/api/games/{game_id}/undo", api_undo, methods=["POST"]),
@@ -277,6 +289,7 @@ def _create(
     position: Optional[str],
     from_game: Optional[str],
     nodes: int,
+    engine: Optional[str] = None,
 ) -> Room:
     meta: Dict[str, str] = {}
     if position and from_game:
@@ -303,9 +316,24 @@ def _create(
             raise Refused(str(error)) from None
     letters = (seats or _default_seats(ruleset)).lower()
     counts = parse_nodes(nodes_text) if nodes_text else [nodes]
-    room = Room.create(lobby.store, lobby.engines, ruleset, letters, counts, board, meta)
+    room = Room.create(
+        lobby.store,
+        lobby.engines,
+        ruleset,
+        letters,
+        counts,
+        board,
+        meta,
+        _names(engine),
+        lobby.programs,
+    )
     lobby.add(room)
     return room
+
+
+def _names(text: Optional[str]) -> List[str]:
+    """``engine=NAME`` or ``engine=,NAME,,OTHER`` (one per seat): engine program names."""
+    return [] if not text else [part.strip() for part in text.split(",")]
 
 
 def _room_link(room: Room) -> str:
@@ -395,8 +423,15 @@ def _games_html(lobby: Lobby) -> str:
             for s in game.seats
         )
         letters = "".join(
-            "e" if s["kind"] == "engine" else ("h" if s.get("here") else "r") for s in game.seats
+            ("p" if s.get("program") and not s.get("failed") else "e")
+            if s["kind"] == "engine"
+            else ("h" if s.get("here") else "r")
+            for s in game.seats
         )
+        names = ",".join(
+            s["program"] if s.get("program") and not s.get("failed") else "" for s in game.seats
+        )
+        engine = f"&amp;engine={quote(names)}" if "p" in letters else ""
         gid = html.escape(game.id)
         qid = quote(game.id)
         rows.append(
@@ -406,7 +441,7 @@ def _games_html(lobby: Lobby) -> str:
             f'<td class=actions><a href="/game/{qid}">watch / replay</a>'
             f' <a href="/games/{qid}/record.txt">record</a>'
             f' <a href="/games/{qid}/record.json">JSON</a>'
-            f' <a href="/new?from={qid}&amp;seats={letters}">continue as a new game</a>'
+            f' <a href="/new?from={qid}&amp;seats={letters}{engine}">continue as a new game</a>'
             f" <span class=resume></span></td></tr>"
         )
     table = (

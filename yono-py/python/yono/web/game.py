@@ -27,14 +27,33 @@ log = logging.getLogger("yono.web")
 
 SEAT_NAMES = {"s": "South", "w": "West", "n": "North", "e": "East"}
 #: Letters of ``/new?seats=``: a human on the creating browser, a human joining by a
-#: link, an engine.
-SEAT_KINDS = {"h": "human here", "r": "human by link", "e": "engine"}
+#: link, the built-in engine, an engine program configured on the server.
+SEAT_KINDS = {"h": "human here", "r": "human by link", "e": "engine", "p": "engine program"}
 DEFAULT_NODES = 20_000
 MAX_NODES = 5_000_000
 #: A move's text is short ("8h2b+", "P*5e", "pass"); anything longer is not a move.
 MAX_MOVE_TEXT = 16
 
 Message = Dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Programs:
+    """The engine programs a server may seat (``--engine-command``): a name for each
+    command line. Only the server's operator names commands; a page names a program.
+    ``movetime``: seconds a move (else a seat's nodes); ``timeout``: seconds an answer
+    may take beyond that before the program is stopped, then killed."""
+
+    commands: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
+    movetime: Optional[float] = None
+    timeout: float = 10.0
+
+    def names(self) -> List[str]:
+        return list(self.commands)
+
+
+class ProgramFailed(Exception):
+    """An engine program could not give a move (the reason is the message)."""
 
 
 class Refused(Exception):
@@ -48,18 +67,31 @@ class Refused(Exception):
 
 @dataclass
 class SeatPlan:
-    """Who plays a seat: a human (with the token of their link) or an engine."""
+    """Who plays a seat: a human (with the token of their link) or an engine: the
+    built-in one, or the engine program ``program`` (until it fails: ``failed`` says
+    how, and the built-in engine plays the seat from then on)."""
 
     seat: str
     kind: str  # "human" or "engine"
     token: Optional[str] = None
     here: bool = False  # a human on the creating browser (their token is the owner's)
     nodes: Optional[int] = None
+    program: Optional[str] = None
+    movetime: Optional[float] = None  # the program's seconds a move (else nodes)
+    failed: Optional[str] = None
+
+    def plays_program(self) -> bool:
+        return self.program is not None and self.failed is None
 
     def label(self) -> str:
-        if self.kind == "engine":
+        if self.kind != "engine":
+            return "human" if self.here else "human (by link)"
+        if self.program is None:
             return f"engine ({self.nodes:,} nodes)"
-        return "human" if self.here else "human (by link)"
+        if self.failed is not None:
+            return f"engine ({self.nodes:,} nodes), after engine program {self.program} failed"
+        limit = f"{self.movetime:g} s a move" if self.movetime else f"{self.nodes:,} nodes"
+        return f"engine program {self.program} ({limit})"
 
     def to_json(self) -> Dict[str, Any]:
         return {
@@ -68,6 +100,9 @@ class SeatPlan:
             "token": self.token,
             "here": self.here,
             "nodes": self.nodes,
+            "program": self.program,
+            "movetime": self.movetime,
+            "failed": self.failed,
         }
 
     @staticmethod
@@ -78,21 +113,50 @@ class SeatPlan:
             token=data.get("token"),
             here=bool(data.get("here", False)),
             nodes=data.get("nodes"),
+            program=data.get("program"),
+            movetime=data.get("movetime"),
+            failed=data.get("failed"),
         )
 
 
-def plan_seats(ruleset: str, letters: str, nodes: Sequence[int], owner: str) -> List[SeatPlan]:
-    """The seats of ``/new?seats=...``: one letter (h, r or e) per seat of the ruleset in
-    turn order; ``nodes`` one strength for every engine, or one per seat."""
+def plan_seats(
+    ruleset: str,
+    letters: str,
+    nodes: Sequence[int],
+    owner: str,
+    names: Sequence[str] = (),
+    programs: Optional[Programs] = None,
+) -> List[SeatPlan]:
+    """The seats of ``/new?seats=...``: one letter (h, r, e or p) per seat of the ruleset
+    in turn order; ``nodes`` one strength for every engine, or one per seat; ``names``
+    the engine program of every p seat (one name, or one per seat; none: the server's
+    first), among the server's ``programs``."""
     seats = [seat.letter for seat in adapter.ruleset_seats(ruleset)]
     if len(letters) != len(seats):
-        names = "".join(s.upper() for s in seats)
+        order = "".join(s.upper() for s in seats)
         raise Refused(
-            f"seats must have {len(seats)} letters for {ruleset} (one per seat {names}),"
+            f"seats must have {len(seats)} letters for {ruleset} (one per seat {order}),"
             f" got {letters!r}"
         )
     if len(nodes) not in (1, len(seats)):
         raise Refused(f"nodes takes one number or {len(seats)} (one per seat)")
+    programs = programs or Programs()
+    if "p" in letters:
+        if not programs.commands:
+            raise Refused(
+                "this server has no engine programs (its operator can add them with"
+                " --engine-command): use e for the built-in engine"
+            )
+        names = list(names) or [programs.names()[0]]
+        if len(names) not in (1, len(seats)):
+            raise Refused(f"engine takes one name or {len(seats)} (one per seat)")
+        for i, letter in enumerate(letters):
+            name = names[i] if len(names) > 1 else names[0]
+            if letter == "p" and name not in programs.commands:
+                raise Refused(
+                    f"unknown engine program {name!r}: this server has"
+                    f" {', '.join(programs.names())}"
+                )
     plans = []
     for i, (seat, letter) in enumerate(zip(seats, letters, strict=True)):
         if letter == "h":
@@ -102,6 +166,14 @@ def plan_seats(ruleset: str, letters: str, nodes: Sequence[int], owner: str) -> 
         elif letter == "e":
             strength = nodes[i] if len(nodes) > 1 else nodes[0]
             plans.append(SeatPlan(seat, "engine", nodes=strength))
+        elif letter == "p":
+            strength = nodes[i] if len(nodes) > 1 else nodes[0]
+            name = names[i] if len(names) > 1 else names[0]
+            plans.append(
+                SeatPlan(
+                    seat, "engine", nodes=strength, program=name, movetime=programs.movetime
+                )
+            )
         else:
             kinds = ", ".join(f"{k} ({v})" for k, v in SEAT_KINDS.items())
             raise Refused(f"unknown seat letter {letter!r}: use {kinds}")
@@ -221,6 +293,7 @@ class Room:
         engines: Engines,
         created: Optional[float] = None,
         meta: Optional[Dict[str, str]] = None,
+        programs: Optional[Programs] = None,
     ) -> None:
         self.id = game_id
         self.board = board
@@ -235,6 +308,9 @@ class Room:
         self.generation = 0  # +1 on every change: stale engine results are dropped
         self._engine: Optional[yono.Engine] = None
         self._engine_task: Optional[asyncio.Task[None]] = None
+        self.programs = programs or Programs()
+        self._running: Dict[str, adapter.Program] = {}  # by seat, started on first use
+        self._search: Optional[adapter.ProgramSearch] = None
         self.notes = self._replay()
 
     # ----- creation and storage
@@ -248,11 +324,13 @@ class Room:
         nodes: Sequence[int],
         board: yono.Game,
         meta: Optional[Dict[str, str]] = None,
+        names: Sequence[str] = (),
+        programs: Optional[Programs] = None,
     ) -> "Room":
         owner = secrets.token_urlsafe(16)
-        seats = plan_seats(ruleset, letters, nodes, owner)
+        seats = plan_seats(ruleset, letters, nodes, owner, names, programs)
         game_id = secrets.token_urlsafe(6)
-        room = Room(game_id, board, seats, owner, store, engines, meta=meta)
+        room = Room(game_id, board, seats, owner, store, engines, meta=meta, programs=programs)
         room.meta.setdefault("event", "yono web game")
         room.meta.setdefault("date", datetime.date.today().isoformat())
         room.meta["site"] = f"yono.web {game_id}"
@@ -262,11 +340,21 @@ class Room:
         return room
 
     @staticmethod
-    def restore(stored: StoredGame, store: Store, engines: Engines) -> "Room":
+    def restore(
+        stored: StoredGame, store: Store, engines: Engines, programs: Optional[Programs] = None
+    ) -> "Room":
         board, meta = adapter.load_record(stored.record)
         seats = [SeatPlan.from_json(s) for s in stored.seats]
         return Room(
-            stored.id, board, seats, stored.owner_token, store, engines, stored.created, meta
+            stored.id,
+            board,
+            seats,
+            stored.owner_token,
+            store,
+            engines,
+            stored.created,
+            meta,
+            programs,
         )
 
     def record(self, fmt: str = "text") -> str:
@@ -354,13 +442,18 @@ class Room:
         if not isinstance(text, str) or not 0 < len(text) <= MAX_MOVE_TEXT:
             raise Refused("a move is text such as 7g7f, 8h2b+, P*5e or pass")
         self._require_turn(token, ply)
-        try:
-            effect = self.board.push_described(text)
-        except adapter.IllegalMoveError as error:
-            raise Refused(f"{text} cannot be played: {error}", 422) from None
-        note = self._played(effect)
+        note = self._played(self._push(text))
         await self._changed()
         return note
+
+    def _push(self, text: str) -> yono.MoveEffect:
+        """Plays a move if the library finds it legal: every move, a player's or an
+        engine's, comes through here."""
+        try:
+            effect: yono.MoveEffect = self.board.push_described(text)
+        except adapter.IllegalMoveError as error:
+            raise Refused(f"{text} cannot be played: {error}", 422) from None
+        return effect
 
     def _played(self, effect: yono.MoveEffect) -> MoveNote:
         note = MoveNote.of(self.board.ply(), effect)
@@ -394,8 +487,11 @@ class Room:
             if note.seat in seats:
                 break
         self.generation += 1
+        # The running search's answer would be dropped anyway.
         if self._engine is not None:
-            self._engine.stop()  # the running search's answer would be dropped anyway
+            self._engine.stop()
+        if self._search is not None:
+            self._search.stop()
         self.save()
         await self._changed()
         return taken
@@ -422,34 +518,112 @@ class Room:
     async def _engine_loop(self) -> None:
         try:
             while (plan := self._engine_to_move()) is not None:
-                if self._engine is None:
-                    self._engine = adapter.new_engine(secrets.randbits(32))
                 generation = self.generation
-                move = await self.engines.best_move(
-                    self._engine, adapter.snapshot(self.board), plan.nodes or DEFAULT_NODES
-                )
+                if plan.plays_program():
+                    try:
+                        text = await self._program_move(plan)
+                    except ProgramFailed as failure:
+                        await self._fall_back(plan, str(failure))
+                        continue
+                else:
+                    text = await self._builtin_move(plan)
                 if generation != self.generation:
                     continue  # the game changed (undo) while the engine thought
-                effect = self.board.push_described(move)  # checked by the library too
+                try:
+                    effect = self._push(text)  # the same check as a player's move
+                except Refused as refused:
+                    if not plan.plays_program():
+                        raise
+                    await self._fall_back(plan, f"it sent an illegal move: {refused.message}")
+                    continue
                 self._played(effect)
                 for viewer in self.viewers:
                     viewer.selection = None
                 await self.broadcast()
+            if self.board.is_game_over():
+                await self._stop_programs()
         except asyncio.CancelledError:
             raise
         except Exception as error:  # an engine failure must not take the server down
             log.exception("engine failed in game %s", self.id)
-            for viewer in list(self.viewers):
-                with contextlib.suppress(Exception):
-                    await viewer.send({"type": "error", "message": f"the engine failed: {error}"})
+            await self._tell_everyone(f"the engine failed: {error}")
         finally:
             self._engine_task = None
 
-    def stop(self) -> None:
+    async def _builtin_move(self, plan: SeatPlan) -> str:
+        if self._engine is None:
+            self._engine = adapter.new_engine(secrets.randbits(32))
+        move = await self.engines.best_move(
+            self._engine, adapter.snapshot(self.board), plan.nodes or DEFAULT_NODES
+        )
+        return move.usi()
+
+    async def _program_move(self, plan: SeatPlan) -> str:
+        """The seat's engine program's move (started on first use); ProgramFailed when
+        it cannot be started, crashes, hangs past its limit or answers an illegal move."""
+        name = plan.program or ""
+        try:
+            program = self._running.get(plan.seat)
+            if program is None:
+                command = self.programs.commands.get(name)
+                if command is None:
+                    raise ProgramFailed("it is not configured on this server (--engine-command)")
+                program = await adapter.start_program(command, self.programs.timeout)
+                self._running[plan.seat] = program
+            self._search = await adapter.program_search(
+                program,
+                adapter.snapshot(self.board),
+                nodes=plan.nodes or DEFAULT_NODES,
+                movetime=plan.movetime,
+                timeout=self.programs.timeout,
+            )
+            text = await adapter.program_answer(self._search)
+        except adapter.ProgramError as error:
+            raise ProgramFailed(str(error)) from None
+        finally:
+            self._search = None
+        if text is None:
+            raise ProgramFailed("it gave no move (resigned), but the game goes on")
+        return text
+
+    async def _fall_back(self, plan: SeatPlan, reason: str) -> None:
+        """The seat's program failed: the built-in engine plays the seat from now on,
+        and every page is told why."""
+        name = SEAT_NAMES[plan.seat]
+        log.warning(
+            "engine program %s failed in game %s (%s): %s", plan.program, self.id, name, reason
+        )
+        plan.failed = reason
+        self.meta[name.lower()] = plan.label()
+        program = self._running.pop(plan.seat, None)
+        if program is not None:
+            await adapter.stop_program(program)
+        self.save()
+        await self._tell_everyone(
+            f"{name}'s engine program {plan.program} failed: {reason}."
+            f" The built-in engine plays {name} from now on."
+        )
+        await self.broadcast()
+
+    async def _tell_everyone(self, message: str) -> None:
+        for viewer in list(self.viewers):
+            with contextlib.suppress(Exception):
+                await viewer.send({"type": "error", "message": message})
+
+    async def _stop_programs(self) -> None:
+        running, self._running = self._running, {}
+        for program in running.values():
+            await adapter.stop_program(program)
+
+    async def close(self) -> None:
+        """Stops the engines and ends the game's engine programs."""
         if self._engine is not None:
             self._engine.stop()
         if self._engine_task is not None:
             self._engine_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._engine_task
+        await self._stop_programs()
 
     # ----- pages
 
@@ -499,6 +673,8 @@ class Room:
                     "kind": plan.kind,
                     "yours": plan.seat in mine,
                     "connected": plan.kind == "engine" or plan.seat in connected,
+                    "program": plan.program,
+                    "program_failed": plan.failed,
                     "out": plan.seat in lost,
                     "in_game": plan.seat in in_game,
                     "score": scores[index],
@@ -724,6 +900,7 @@ class Lobby:
 
     store: Store
     engines: Engines
+    programs: Programs = field(default_factory=Programs)
     rooms: Dict[str, Room] = field(default_factory=dict)
 
     def get(self, game_id: str) -> Optional[Room]:
@@ -733,7 +910,7 @@ class Lobby:
             if stored is None:
                 return None
             try:
-                room = Room.restore(stored, self.store, self.engines)
+                room = Room.restore(stored, self.store, self.engines, self.programs)
             except (adapter.RecordError, KeyError, ValueError) as error:
                 log.exception("game %s cannot be restored", game_id)
                 raise Refused(f"game {game_id} cannot be read back: {error}", 500) from None
@@ -743,7 +920,7 @@ class Lobby:
     def add(self, room: Room) -> None:
         self.rooms[room.id] = room
 
-    def close(self) -> None:
+    async def close(self) -> None:
         for room in self.rooms.values():
-            room.stop()
+            await room.close()
         self.engines.shutdown()

@@ -1,6 +1,8 @@
 // The new-game form: one choice per seat, turned into /new?seats=...&nodes=...
 const SEATS = { yono: ["South", "West", "North", "East"], shogi: ["South", "North"] };
 const PLAYERS = [["h", "You (this browser)"], ["r", "A friend, by link"], ["e", "Engine"]];
+// The engine programs the server was started with (--engine-command), as "p:NAME".
+let programs = [];
 const STRENGTHS = [["1000", "easy"], ["20000", "medium"], ["200000", "strong"]];
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +24,7 @@ function drawSeats() {
     who.className = "who";
     who.setAttribute("aria-label", `${name} is played by`);
     for (const [v, t] of PLAYERS) who.append(option(v, t, v === (i === 0 ? "h" : "e")));
+    for (const name of programs) who.append(option(`p:${name}`, `Engine program ${name}`, false));
     const strength = document.createElement("select");
     strength.className = "strength";
     strength.setAttribute("aria-label", `${name} engine strength`);
@@ -38,9 +41,13 @@ function drawSeats() {
 
 function update() {
   const rows = [...document.querySelectorAll(".seat-choice")];
-  $("seats").value = rows.map((r) => r.querySelector(".who").value).join("");
+  const who = rows.map((r) => r.querySelector(".who").value);
+  $("seats").value = who.map((v) => v[0]).join("");
   $("nodes").value = rows.map((r) => r.querySelector(".strength").value).join(",");
-  for (const r of rows) r.querySelector(".strength").hidden = r.querySelector(".who").value !== "e";
+  const names = who.map((v) => (v.startsWith("p:") ? v.slice(2) : ""));
+  $("engine").value = names.some((n) => n) ? names.join(",") : "";
+  $("engine").disabled = !$("engine").value;
+  for (const [i, r] of rows.entries()) r.querySelector(".strength").hidden = !"ep".includes(who[i][0]);
 }
 
 async function loadHelp() {
@@ -53,5 +60,12 @@ $("ruleset").addEventListener("change", () => {
   document.body.dataset.ruleset = $("ruleset").value;
   drawSeats();
 });
+async function loadPrograms() {
+  const response = await fetch("/api/programs");
+  if (response.ok) programs = (await response.json()).programs;
+  if (programs.length) drawSeats();
+}
+
 drawSeats();
+loadPrograms();
 loadHelp();

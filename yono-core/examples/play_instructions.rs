@@ -1,0 +1,70 @@
+//! The workload of `play_instructions.sh`: `Game::play` + `Game::undo` of every legal
+//! move of 120 Shogi positions (a seeded random game), `PASSES` times.
+//!
+//! `cargo run --release -p yono-core --example play_instructions -- MODE PASSES`, where
+//! MODE is `listed` (the moves come from `Game::list_legal_moves`, so `play` checks
+//! each with one probe) or `checked` (from `Game::legal_moves`: `play` runs the full
+//! check, with the King facts cached per position). Run under callgrind with two
+//! values of PASSES: the difference of the totals over the extra pairs is the cost of
+//! one pair, without the set-up.
+
+use std::hint::black_box;
+
+use yono::{Game, Move, Ruleset};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(mode), Some(passes)) = (args.get(1), args.get(2)) else {
+        eprintln!("usage: play_instructions listed|checked PASSES");
+        std::process::exit(2);
+    };
+    let listed = match mode.as_str() {
+        "listed" => true,
+        "checked" => false,
+        other => {
+            eprintln!("unknown mode {other:?}: listed or checked");
+            std::process::exit(2);
+        }
+    };
+    let Ok(passes) = passes.parse::<u32>() else {
+        eprintln!("PASSES must be a number, not {passes:?}");
+        std::process::exit(2);
+    };
+    let mut walk = Game::new(Ruleset::Shogi);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut games = Vec::new();
+    for _ in 0..120 {
+        let moves = walk.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        games.push(Game::from_position(walk.position().clone()));
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        walk.play(moves[(rng % moves.len() as u64) as usize])
+            .expect("a legal move");
+    }
+    let lists: Vec<Vec<Move>> = games
+        .iter_mut()
+        .map(|g| {
+            let moves = if listed {
+                g.list_legal_moves()
+            } else {
+                g.legal_moves()
+            };
+            moves.to_vec()
+        })
+        .collect();
+    let mut pairs = 0u64;
+    for _ in 0..passes {
+        for (game, moves) in games.iter_mut().zip(&lists) {
+            for &mv in moves {
+                black_box(game.play(black_box(mv)).expect("a legal move"));
+                black_box(game.undo());
+                pairs += 1;
+            }
+        }
+    }
+    println!("positions {} pairs {pairs}", games.len());
+}
