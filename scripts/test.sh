@@ -112,6 +112,7 @@ cargo test --release -p yono-core --test perft --test long_games -- --include-ig
 
 section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
 cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
+bash scripts/strength-match.sh --smoke # the match harness of docs/ENGINE.md runs and reports (about 20 s)
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000

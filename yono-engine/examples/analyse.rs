@@ -45,7 +45,7 @@ fn main() {
     };
     let mut game = Game::from_position(pos);
     for mv in moves.split(',').filter(|m| !m.is_empty()) {
-        game.play(mv.parse().expect("move text"))
+        game.play(mv.parse().expect("a move"))
             .expect("a legal move");
     }
     let mut engine = Engine::with_features(config, features);

@@ -15,8 +15,9 @@
 //!   `mode` (`paranoid`, `brs`, `brs+`), `hash` (MiB), `threads`, `noise`.
 //! - `usi:PATH[;Option=value...]`: a USI engine program (standard Shogi), given
 //!   `setoption` for each pair, `position sfen ... moves ...`, `go movetime|nodes`.
-//! - `proc:PATH[;arg...]`: a program reading `position <Yo[n]o position text>` and
-//!   `go movetime MS` / `go nodes N` lines and answering `bestmove <move>`.
+//! - `proc:PATH[;arg...]`: a program reading `position <position text> [moves ...]`
+//!   and `go movetime MS` / `go nodes N` lines and answering `bestmove <move>`
+//!   (`examples/line_engine.rs`).
 //!
 //! The time or node budget of an outside program is that of the `--tc` option
 //! (`movetime=100` or `nodes=10000`); an in-process player uses its own keys, or
@@ -30,6 +31,8 @@
 //! Yo[n]o games reaching it (default 800) score the seats still in by material,
 //! least first, as `examples/tournament.rs` does. A fourfold repetition is a draw
 //! (RULES.md §6). A program that answers an illegal move, or nothing, loses (falls).
+//! `--record FILE` appends each game as `number|start position|moves|A's score|how
+//! it ended`; `--concurrency K` plays K games at once.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -250,16 +253,16 @@ impl Player {
                     Budget::Nodes(n) => format!("go nodes {n}"),
                     Budget::Depth(d) => format!("go depth {d}"),
                 };
-                let position = if *usi {
-                    let start = game.start().sfen()?;
-                    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-                    if moves.is_empty() {
-                        format!("position sfen {start}")
-                    } else {
-                        format!("position sfen {start} moves {}", moves.join(" "))
-                    }
+                let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+                let start = if *usi {
+                    format!("sfen {}", game.start().sfen()?)
                 } else {
-                    format!("position {}", game.position().text())
+                    game.start().text()
+                };
+                let position = if moves.is_empty() {
+                    format!("position {start}")
+                } else {
+                    format!("position {start} moves {}", moves.join(" "))
                 };
                 self.send(&position).ok()?;
                 self.send(&go).ok()?;
@@ -400,7 +403,7 @@ fn play(
     opening: &Game,
     players: &mut [Option<Player>; 4],
     max_plies: usize,
-) -> ([f64; 4], usize, String) {
+) -> ([f64; 4], Game, String) {
     let mut game = opening.clone();
     let reason = loop {
         if game.is_over() {
@@ -411,7 +414,7 @@ fn play(
         }
         if game.moves().len() >= max_plies {
             let s = final_scores(&game, true);
-            return (s, game.moves().len(), "ply cap".into());
+            return (s, game, "ply cap".into());
         }
         let seat = game.position().turn();
         let player = players[seat.index()]
@@ -438,15 +441,12 @@ fn play(
                 } else {
                     s[seat.index()] = 0.0;
                 }
-                return (
-                    s,
-                    game.moves().len(),
-                    format!("{} gave no legal move", seat.name()),
-                );
+                let why = format!("{} gave no legal move", seat.name());
+                return (s, game, why);
             }
         }
     };
-    (final_scores(&game, false), game.moves().len(), reason)
+    (final_scores(&game, false), game, reason)
 }
 
 struct Args {
@@ -460,6 +460,8 @@ struct Args {
     balance: f64,
     max_plies: usize,
     concurrency: usize,
+    /// Appends `game|start text|moves|A's score|reason` per game.
+    record: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -473,6 +475,7 @@ fn parse_args() -> Result<Args, String> {
     let mut balance = 0.08;
     let mut max_plies = None;
     let mut concurrency = 1;
+    let mut record = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -499,6 +502,7 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--concurrency: {e}"))?
             }
+            "--record" => record = Some(value()?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -514,6 +518,7 @@ fn parse_args() -> Result<Args, String> {
         balance,
         max_plies: max_plies.unwrap_or(if yono { 800 } else { 320 }),
         concurrency: concurrency.max(1),
+        record,
     })
 }
 
@@ -570,8 +575,24 @@ fn main() {
                         }
                     }
                 }
-                let (scores, plies, reason) = play(opening, &mut players, args.max_plies);
+                let (scores, game, reason) = play(opening, &mut players, args.max_plies);
+                let plies = game.moves().len();
                 let hero = scores[hero_seat.index()];
+                if let Some(path) = &args.record {
+                    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+                    let line = format!(
+                        "{}|{}|{}|{hero}|{reason}\n",
+                        g + 1,
+                        game.start().text(),
+                        moves.join(" ")
+                    );
+                    let mut f = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .expect("the record file");
+                    f.write_all(line.as_bytes()).expect("the record file");
+                }
                 eprintln!(
                     "game {:>3}: A as {} scores {hero} ({plies} plies, {reason}) [{:.0} s]",
                     g + 1,

@@ -1,19 +1,34 @@
 //! Static evaluation: each seat's expected final score, in milli-points.
 //!
-//! A seat's final score is fixed by how many of the seats still in the game fall before
-//! it, so the evaluation estimates, for every pair of seats still in, the probability
-//! that one outlasts the other, from a strength in material units (material on the
-//! board and in reserve, King exposure, pending threats, the move). All arithmetic is
-//! integer, so the value is the same on every machine.
+//! A seat's final score is fixed by how many of the seats still in the game fall
+//! before it, so the evaluation estimates, for every pair of seats still in, the
+//! probability that one outlasts the other, from each seat's *strength*: a weighted
+//! sum of features of the position ([`features`]), with weights fitted to self-play
+//! games (`weights.rs`, written by `examples/tune.rs`; docs/ENGINE.md says how).
+//! All arithmetic is integer, so the value is the same on every machine.
+//!
+//! Features, per seat (coordinates seat-relative: rank counted forward from the
+//! seat's own back line, file from its left; standard Shogi folds the files, the
+//! game being symmetric left to right):
+//! - material on the board by kind; in reserve by kind (the first piece, each more);
+//! - each piece kind's rank and file;
+//! - King safety: enemy pieces next to the King and two squares away, by kind; own
+//!   pieces there, by kind; the squares from which an enemy's reserve piece could be
+//!   dropped giving check, by kind (the drop threats of Shogi attacks);
+//! - mobility of the long-range pieces (squares reached);
+//! - the move, and pending threats: the seat to move in check, a King threatened by
+//!   a seat that moves after its owner, and a "doomed" King threatened by a seat
+//!   that moves before it (only a third seat can still save it).
 
-use std::sync::OnceLock;
+use yono::{attacks, Bitboard, PieceKind, Position, Ruleset, Seat, SeatState, Square};
 
-use yono::{Bitboard, PieceKind, Position, Seat, SeatState, Square};
+use crate::weights;
 
 /// One point of score.
 pub(crate) const POINT: i32 = 1000;
 
-/// Material value of a piece on the board, in centi-pawns.
+/// Material value of a piece on the board, in centi-pawns, for exchanges and move
+/// ordering (the evaluation has its own, fitted, values).
 pub(crate) const fn piece_value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::King => 0,
@@ -46,17 +61,221 @@ const fn reserve_value(kind: PieceKind) -> i32 {
 }
 
 /// How far apart two strengths must be for a 3:1 chance of outlasting (the `T` of the
-/// sigmoid `d / (T + |d|)`).
-const SPREAD: i32 = 1500;
-/// A seat whose King is threatened by a seat that moves before it does: only a third
-/// seat can still save it.
-const DOOMED: i32 = 6000;
-/// The seat to move is in check and must answer.
-const IN_CHECK: i32 = 150;
-/// A King threatened by a seat that moves after its owner: the owner must answer.
-const THREATENED: i32 = 250;
+/// sigmoid `½ + ½·d / (T + |d|)`).
+pub const SPREAD: i32 = 1500;
+
+// ---- the feature layout -----------------------------------------------------------
+
+/// Material on the board, by kind.
+pub const BOARD: usize = 0;
+/// The first reserve piece of a kind (by reserve index `R B G S N L P`).
+pub const HAND_FIRST: usize = BOARD + 14;
+/// Each further reserve piece of a kind.
+pub const HAND_MORE: usize = HAND_FIRST + 7;
+/// A piece's rank, counted forward from its seat's back line: `RANK + 9·kind + r`.
+pub const RANK: usize = HAND_MORE + 7;
+/// A piece's file from its seat's left: `FILE + 9·kind + f`.
+pub const FILE: usize = RANK + 14 * 9;
+/// An enemy piece next to the seat's King, by kind.
+pub const ENEMY_NEAR: usize = FILE + 14 * 9;
+/// An enemy piece two squares from the King, by kind.
+pub const ENEMY_FAR: usize = ENEMY_NEAR + 14;
+/// An own piece next to the King, by kind.
+pub const OWN_NEAR: usize = ENEMY_FAR + 14;
+/// An own piece two squares from the King, by kind.
+pub const OWN_FAR: usize = OWN_NEAR + 14;
+/// A square from which an enemy reserve piece (by reserve index) would be dropped
+/// giving check.
+pub const DROP_CHECK: usize = OWN_FAR + 14;
+/// Squares a long-range piece reaches: Rook, Bishop, Lance, Dragon, Horse.
+pub const MOBILITY: usize = DROP_CHECK + 7;
+/// The seat to move is in check.
+pub const IN_CHECK: usize = MOBILITY + 5;
+/// The King is threatened by a seat that moves after its owner.
+pub const THREATENED: usize = IN_CHECK + 1;
+/// The King is threatened by a seat that moves before its owner.
+pub const DOOMED: usize = THREATENED + 1;
 /// Having the move.
-const TEMPO: i32 = 40;
+pub const TEMPO: usize = DOOMED + 1;
+/// The number of features.
+pub const FEATURES: usize = TEMPO + 1;
+
+/// The weights of one ruleset, by feature.
+pub type Weights = [i32; FEATURES];
+
+/// The fitted weights of `ruleset`.
+#[inline]
+pub fn weights_of(ruleset: Ruleset) -> &'static Weights {
+    match ruleset {
+        Ruleset::Shogi => &weights::SHOGI,
+        Ruleset::Yono => &weights::YONO,
+    }
+}
+
+/// The rank (forward from the back line) and file (from the left) of `sq` as `seat`
+/// sees the board.
+#[inline]
+fn relative(seat: Seat, sq: Square) -> (usize, usize) {
+    let file = sq.file() as usize; // 1..=9, 1 the East edge
+    let rank = sq.rank() as usize; // 1..=9, 1 (rank a) the North edge
+    match seat {
+        Seat::South => (9 - rank, 9 - file),
+        Seat::North => (rank - 1, file - 1),
+        Seat::West => (9 - file, rank - 1),
+        Seat::East => (file - 1, 9 - rank),
+    }
+}
+
+/// The index of a long-range kind among the mobility features.
+#[inline]
+fn slider(kind: PieceKind) -> Option<usize> {
+    match kind {
+        PieceKind::Rook => Some(0),
+        PieceKind::Bishop => Some(1),
+        PieceKind::Lance => Some(2),
+        PieceKind::Dragon => Some(3),
+        PieceKind::Horse => Some(4),
+        _ => None,
+    }
+}
+
+/// Chebyshev distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32)
+        .abs()
+        .max((a.rank() as i32 - b.rank() as i32).abs())
+}
+
+/// How many moves after the seat to move `seat` moves (0 for the seat to move).
+fn turns_until(pos: &Position, seat: Seat) -> usize {
+    let in_game = pos.seats_in_game();
+    let mut s = pos.turn();
+    let mut n = 0;
+    while s != seat && n < 4 {
+        s = s.next();
+        if in_game.contains(s) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Hands every feature occurrence of `pos` to `add(seat index, feature, count)`.
+/// The evaluation sums weights with it; the tuner collects the counts.
+#[inline]
+pub fn features(pos: &Position, mut add: impl FnMut(usize, usize, i32)) {
+    let in_game = pos.seats_in_game();
+    let shogi = pos.ruleset() == Ruleset::Shogi;
+    let occupied = pos.occupied();
+    let kings = pos.kind_squares(PieceKind::King);
+    for seat in in_game.iter() {
+        let s = seat.index();
+        let own = pos.pieces(seat);
+        for sq in own {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let k = piece.kind.index();
+            let (r, mut f) = relative(seat, sq);
+            if shogi {
+                f = f.min(8 - f);
+            }
+            if piece.kind != PieceKind::King {
+                add(s, BOARD + k, 1);
+            }
+            add(s, RANK + 9 * k + r, 1);
+            add(s, FILE + 9 * k + f, 1);
+            if let Some(i) = slider(piece.kind) {
+                let reach = attacks::attacks(seat, piece.kind, sq, occupied) & !own;
+                add(s, MOBILITY + i, reach.count() as i32);
+            }
+        }
+        for (kind, n) in pos.reserve(seat).iter() {
+            if let Some(h) = kind.hand_index() {
+                if n > 0 {
+                    add(s, HAND_FIRST + h, 1);
+                    if n > 1 {
+                        add(s, HAND_MORE + h, n as i32 - 1);
+                    }
+                }
+            }
+        }
+        let Some(king) = pos.king(seat) else {
+            continue;
+        };
+        // Pieces around the King (Kings left out).
+        let near = attacks::king_attacks(king);
+        for sq in occupied & !kings & king_box(king) {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let adjacent = near.contains(sq);
+            let k = piece.kind.index();
+            let feature = match (piece.seat == seat, adjacent) {
+                (true, true) => OWN_NEAR,
+                (true, false) => OWN_FAR,
+                (false, true) => ENEMY_NEAR,
+                (false, false) => ENEMY_FAR,
+            };
+            add(s, feature + k, 1);
+        }
+        // Drop threats: where each enemy's reserve pieces would land giving check.
+        for enemy in in_game.iter().filter(|&e| e != seat) {
+            let reserve = pos.reserve(enemy);
+            if reserve.is_empty() {
+                continue;
+            }
+            let zone = pos.ruleset().drop_zone(enemy) & !occupied;
+            let back = enemy.opposite();
+            for (kind, n) in reserve.iter() {
+                if n == 0 {
+                    continue;
+                }
+                let Some(h) = kind.hand_index() else {
+                    continue;
+                };
+                // A piece of `enemy` on X attacks the King exactly when a piece of
+                // the opposite seat on the King's square would reach X.
+                let from = attacks::attacks(back, kind, king, occupied) & zone;
+                let count = from.count() as i32;
+                if count > 0 {
+                    add(s, DROP_CHECK + h, count);
+                }
+            }
+        }
+        // Pending threats.
+        let threats = pos.threatened_by(seat);
+        if !threats.is_empty() {
+            let mine = turns_until(pos, seat);
+            if mine == 0 {
+                add(s, IN_CHECK, 1);
+            } else if threats.iter().any(|t| turns_until(pos, t) < mine) {
+                add(s, DOOMED, 1);
+            } else {
+                add(s, THREATENED, 1);
+            }
+        }
+    }
+    add(pos.turn().index(), TEMPO, 1);
+}
+
+/// The squares within two of `sq` (without it).
+#[inline]
+fn king_box(sq: Square) -> Bitboard {
+    static BOXES: std::sync::OnceLock<[Bitboard; 81]> = std::sync::OnceLock::new();
+    BOXES.get_or_init(|| {
+        let mut boxes = [Bitboard::EMPTY; 81];
+        for a in Square::all() {
+            for b in Square::all() {
+                if (1..=2).contains(&distance(a, b)) {
+                    boxes[a.index()] = boxes[a.index()].with(b);
+                }
+            }
+        }
+        boxes
+    })[sq.index()]
+}
 
 /// The decided scores when the game is over, by seat index, in milli-points: one seat
 /// left (Yo\[n\]o), or `no_moves` (the seat to move has no legal move: in Shogi it
@@ -83,103 +302,18 @@ pub(crate) fn terminal(pos: &Position, no_moves: bool) -> Option<[i32; 4]> {
     None
 }
 
-/// Chebyshev distance between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32)
-        .abs()
-        .max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
-/// For every square: the squares at distance 1, and those at distance 1 or 2.
-fn king_boxes() -> &'static [(Bitboard, Bitboard); 81] {
-    static BOXES: OnceLock<[(Bitboard, Bitboard); 81]> = OnceLock::new();
-    BOXES.get_or_init(|| {
-        let mut boxes = [(Bitboard::EMPTY, Bitboard::EMPTY); 81];
-        for a in Square::all() {
-            for b in Square::all() {
-                match distance(a, b) {
-                    1 => {
-                        boxes[a.index()].0 = boxes[a.index()].0.with(b);
-                        boxes[a.index()].1 = boxes[a.index()].1.with(b);
-                    }
-                    2 => boxes[a.index()].1 = boxes[a.index()].1.with(b),
-                    _ => {}
-                }
-            }
-        }
-        boxes
-    })
-}
-
-/// How many moves after the seat to move `seat` moves (0 for the seat to move).
-fn turns_until(pos: &Position, seat: Seat) -> usize {
-    let in_game = pos.seats_in_game();
-    let mut s = pos.turn();
-    let mut n = 0;
-    while s != seat && n < 4 {
-        s = s.next();
-        if in_game.contains(s) {
-            n += 1;
-        }
-    }
-    n
-}
-
 /// Each seat's strength in centi-pawns (seats not in the game: 0).
 pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
-    let in_game = pos.seats_in_game();
+    let w = weights_of(pos.ruleset());
     let mut v = [0i32; 4];
-    let mut kings = [None; 4];
-    for seat in in_game.iter() {
-        kings[seat.index()] = pos.king(seat);
-        let mut m = 0;
-        for (kind, count) in pos.reserve(seat).iter() {
-            m += reserve_value(kind) * count as i32;
-        }
-        v[seat.index()] = m;
-    }
-    let all_kings = pos.kind_squares(PieceKind::King);
-    for seat in in_game.iter() {
-        for sq in pos.pieces(seat) & !all_kings {
-            if let Some(piece) = pos.piece_at(sq) {
-                v[seat.index()] += piece_value(piece.kind);
-            }
-        }
-    }
-    // Pieces near each King (Kings themselves left out): defenders beside it, and
-    // attackers within two squares, worth more the closer they are.
-    let boxes = king_boxes();
-    for seat in in_game.iter() {
-        let Some(king) = kings[seat.index()] else {
-            continue;
-        };
-        let (ring1, box2) = boxes[king.index()];
-        v[seat.index()] += 25 * (pos.pieces(seat) & ring1 & !all_kings).count() as i32;
-        for other in in_game.iter().filter(|&o| o != seat) {
-            for sq in pos.pieces(other) & box2 & !all_kings {
-                if let Some(piece) = pos.piece_at(sq) {
-                    let weight = if ring1.contains(sq) { 60 } else { 25 };
-                    v[seat.index()] -= weight + piece_value(piece.kind) / 20;
-                }
-            }
-        }
-    }
-    for seat in in_game.iter() {
-        let threats = pos.threatened_by(seat);
-        if threats.is_empty() {
-            continue;
-        }
-        let mine = turns_until(pos, seat);
-        if mine == 0 {
-            v[seat.index()] -= IN_CHECK;
-        } else if threats.iter().any(|t| turns_until(pos, t) < mine) {
-            v[seat.index()] -= DOOMED;
-        } else {
-            v[seat.index()] -= THREATENED;
-        }
-    }
-    v[pos.turn().index()] += TEMPO;
+    features(pos, |seat, f, n| v[seat] += w[f] * n);
     v
+}
+
+/// P(a seat of strength difference `d` outlasts the other), milli-points.
+#[inline]
+pub(crate) fn outlasts(d: i32) -> i32 {
+    POINT / 2 + (POINT / 2) * d / (SPREAD + d.abs())
 }
 
 /// Each seat's expected final score in milli-points, by seat index (seats not in the
@@ -191,6 +325,11 @@ pub(crate) fn evaluate(pos: &Position, seed: u64, noise: u32) -> [i32; 4] {
     }
     let mut v = strengths(pos);
     add_noise(pos, &mut v, seed, noise);
+    expected_scores(pos, &v)
+}
+
+/// Each seat's expected final score from the strengths `v`.
+pub(crate) fn expected_scores(pos: &Position, v: &[i32; 4]) -> [i32; 4] {
     let in_game = pos.seats_in_game();
     let k = in_game.len() as i32;
     let base = (pos.ruleset().max_score() as i32 - (k - 1)) * POINT;
@@ -207,13 +346,32 @@ pub(crate) fn evaluate(pos: &Position, seed: u64, noise: u32) -> [i32; 4] {
     }
     for (a, &i) in seats[..n].iter().enumerate() {
         for &j in &seats[a + 1..n] {
-            let d = v[i.index()] - v[j.index()];
-            let p = POINT / 2 + (POINT / 2) * d / (SPREAD + d.abs());
+            let p = outlasts(v[i.index()] - v[j.index()]);
             e[i.index()] += p;
             e[j.index()] += POINT - p;
         }
     }
     e
+}
+
+/// The search's evaluation of `pos` for the seat `root`: in Yo\[n\]o its expected
+/// final score in milli-points, in standard Shogi its strength minus the other
+/// seat's in centi-pawns.
+pub(crate) fn search_raw(pos: &Position, root: Seat, seed: u64, noise: u32) -> i32 {
+    let mut v = strengths(pos);
+    add_noise(pos, &mut v, seed, noise);
+    if pos.ruleset() == Ruleset::Shogi {
+        let other = root.opposite();
+        v[root.index()] - v[other.index()]
+    } else {
+        expected_scores(pos, &v)[root.index()]
+    }
+}
+
+/// Standard Shogi: the expected score of a strength difference (centi-pawns), the
+/// evaluation's own sigmoid.
+pub(crate) fn shogi_win_probability(d: i32) -> f64 {
+    0.5 + 0.5 * d as f64 / (SPREAD as f64 + (d as f64).abs())
 }
 
 /// Perturbs the strengths by up to `noise` centi-pawns, from a hash of the position
@@ -236,28 +394,29 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The search's evaluation of `pos` for the seat `root`: in Yo\[n\]o its expected
-/// final score in milli-points, in standard Shogi its strength minus the other
-/// seat's in centi-pawns.
-pub(crate) fn search_raw(pos: &Position, root: Seat, seed: u64, noise: u32) -> i32 {
-    if pos.ruleset().seats().len() == 2 {
-        let mut v = strengths(pos);
-        add_noise(pos, &mut v, seed, noise);
-        let other = pos
-            .ruleset()
-            .seats()
-            .without(root)
-            .iter()
-            .next()
-            .unwrap_or(root);
-        v[root.index()] - v[other.index()]
-    } else {
-        evaluate(pos, seed, noise)[root.index()]
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Standard Shogi: the expected score of a strength difference (centi-pawns), the
-/// evaluation's own sigmoid.
-pub(crate) fn shogi_win_probability(d: i32) -> f64 {
-    0.5 + 0.5 * d as f64 / (SPREAD as f64 + (d as f64).abs())
+    #[test]
+    fn every_seat_sees_its_start_alike() {
+        // The Yo[n]o start is the same army for every seat, turned: the same
+        // features but the move.
+        let pos = Position::start();
+        let mut counts = vec![[0i32; 4]; FEATURES];
+        features(&pos, |s, f, n| counts[f][s] += n);
+        for (f, c) in counts.iter().enumerate() {
+            if f != TEMPO {
+                assert!(c.iter().all(|&x| x == c[0]), "feature {f}: {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn shogi_start_is_symmetric() {
+        let pos = Position::new(Ruleset::Shogi);
+        let v = strengths(&pos);
+        let tempo = weights_of(Ruleset::Shogi)[TEMPO];
+        assert_eq!(v[Seat::South.index()] - tempo, v[Seat::North.index()]);
+    }
 }

@@ -30,6 +30,7 @@
 mod api;
 mod eval;
 mod handle;
+mod mate;
 mod movepick;
 pub mod protocol;
 mod score;
@@ -37,6 +38,13 @@ mod search;
 mod see;
 mod time;
 mod tt;
+mod weights;
+
+/// The evaluation's features, for the tuner (`examples/tune.rs`); not a stable API.
+#[doc(hidden)]
+pub mod tuning {
+    pub use crate::eval::*;
+}
 
 pub use api::{
     Clock, EngineConfig, Limits, ParseSearchModeError, SearchError, SearchInfo, SearchMode,

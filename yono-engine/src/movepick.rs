@@ -6,7 +6,7 @@
 //! legal move answers the check, so all of them come in one stage, captures first.
 //! Quiescence takes the table move and the captures only (or every evasion).
 
-use yono::{Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
+use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
 
 use crate::see;
 
@@ -124,6 +124,54 @@ pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
     }
 }
 
+/// Whether `mv` (legal in `pos`) threatens another seat's King: directly, with the
+/// piece it moves or drops (promoted or not), or by uncovering a long-range piece
+/// of the mover. Such moves are never pruned: in this game a threatened King may
+/// fall at once.
+pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
+    let mover = pos.turn();
+    let (from, to, kind) = match mv {
+        Move::Board { from, to, promote } => {
+            let Some(p) = pos.piece_at(from) else {
+                return false;
+            };
+            let kind = if promote {
+                p.kind.promoted().unwrap_or(p.kind)
+            } else {
+                p.kind
+            };
+            (Some(from), to, kind)
+        }
+        Move::Drop { kind, to } => (None, to, kind),
+        Move::Pass => return false,
+    };
+    let mut occupied = pos.occupied().with(to);
+    if let Some(f) = from {
+        occupied = occupied.without(f);
+    }
+    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
+    if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+        return true;
+    }
+    let Some(from) = from else {
+        return false;
+    };
+    // A discovery: the origin was on a line to a King, and a long-range piece of
+    // the mover now reaches that King.
+    let mine = SeatSet::single(mover);
+    for king in kings {
+        if attacks::lines_through(king).contains(from) {
+            let open = crate::see::attackers(pos, king, occupied, mine)
+                .without(from)
+                .without(to);
+            if open.any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     Table,
@@ -177,7 +225,12 @@ pub(crate) struct Picker {
     moves: Vec<(i32, Move)>,
     bad: Vec<(i32, Move)>,
     next: usize,
+    /// No quiet move at all (quiescence).
     skip_quiets: bool,
+    /// Only quiet moves that threaten a King (after late-move pruning or futility:
+    /// a threat is never pruned, and in Yo[n]o the fall it prepares lies a round of
+    /// seats beyond the pruned move's horizon).
+    quiet_checks_only: bool,
 }
 
 impl Picker {
@@ -211,6 +264,7 @@ impl Picker {
         self.bad.clear();
         self.next = 0;
         self.skip_quiets = false;
+        self.quiet_checks_only = false;
         self.stage = Some(Stage::Table);
         if in_check {
             self.refutations = [None; 3];
@@ -242,9 +296,10 @@ impl Picker {
         }
     }
 
-    /// From now on no quiet move (late-move pruning, futility).
+    /// From now on no quiet move but those that threaten a King (late-move pruning,
+    /// futility).
     pub(crate) fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
+        self.quiet_checks_only = true;
     }
 
     /// The next move, or `None` when the node has no more.
@@ -307,6 +362,9 @@ impl Picker {
                         continue;
                     }
                     if let Some(mv) = self.refutations[i] {
+                        if self.quiet_checks_only && !gives_check(pos, mv) {
+                            continue;
+                        }
                         if !is_noisy(pos, mv) && pos.is_legal(mv) {
                             return Some(Picked {
                                 mv,
@@ -327,7 +385,10 @@ impl Picker {
                 Stage::Quiet => {
                     if !self.skip_quiets {
                         if let Some((score, mv)) = self.select() {
-                            if Some(mv) == self.table || self.refutations.contains(&Some(mv)) {
+                            if Some(mv) == self.table
+                                || self.refutations.contains(&Some(mv))
+                                || (self.quiet_checks_only && !gives_check(pos, mv))
+                            {
                                 continue;
                             }
                             return Some(Picked {

@@ -39,7 +39,7 @@ fn the_losing_side_takes_the_repetition_draw_of_the_history() {
     let moves: Vec<&str> = SHUFFLE.repeat(3)[..11].to_vec();
     let game = game(ROOK_UP, &moves);
     let mut drawn = game.clone();
-    drawn.play("5b5a".parse().unwrap()).unwrap();
+    drawn.play(mv("5b5a")).unwrap();
     assert!(drawn.is_drawn());
     let result = search(&game, Limits::depth(3));
     assert_eq!(result.best_move, mv("5b5a"));
@@ -61,7 +61,7 @@ fn the_winning_side_avoids_the_repetition_draw_of_the_history() {
     ];
     let game = game(start, &moves);
     let mut drawn = game.clone();
-    drawn.play("5h5i".parse().unwrap()).unwrap();
+    drawn.play(mv("5h5i")).unwrap();
     assert!(drawn.is_drawn());
     for depth in 1..=3 {
         let result = search(&game, Limits::depth(depth));
@@ -167,4 +167,25 @@ fn a_clock_ends_the_search() {
     let game = Game::new(Ruleset::Shogi);
     let result = search(&game, Limits::clocks([Some(clock), None, None, None]));
     assert!(game.is_legal(result.best_move));
+}
+
+#[test]
+fn perpetual_check_is_a_loss_for_the_checking_side() {
+    // South's Rook checks along ranks a and b while North's King steps between 1a
+    // and 1b; the start (North in check) has occurred three times when South is to
+    // move. Its 9a9b would make the fourth occurrence with every South move a
+    // check: South loses (RULES.md §11), so South, otherwise lost, does not play it
+    // even though a draw would be welcome.
+    let start = "9/R7k/9/9/9/9/9/9/4K4 w r2g 1";
+    let cycle = ["1b1a", "9b9a", "1a1b", "9a9b"];
+    let moves: Vec<&str> = cycle.repeat(3)[..11].to_vec();
+    let game = game(start, &moves);
+    let mut lost = game.clone();
+    lost.play(mv("9a9b")).unwrap();
+    assert_eq!(lost.perpetual_checker(), Some(yono::Seat::South));
+    for depth in 1..=3 {
+        let result = search(&game, Limits::depth(depth));
+        assert_ne!(result.best_move, mv("9a9b"), "depth {depth}");
+        assert!(result.score < 0.5, "depth {depth}: {}", result.score);
+    }
 }

@@ -1,0 +1,155 @@
+//! Self-play positions labelled by the games' results, for fitting the evaluation
+//! (`examples/tune.rs`).
+//!
+//! ```text
+//! cargo run --release -p yono-engine --example selfplay -- --variant shogi \
+//!     --games 2000 --nodes 1500 --seed 1 --out shogi.txt [--concurrency 2]
+//! ```
+//!
+//! Each game starts with 4–10 random plies (seeded), then the engine plays every
+//! seat at `--nodes` nodes a move with evaluation noise 20. Every later position
+//! whose seat to move is not in check and whose chosen move takes nothing is
+//! written as `score,score,score,score|position text`: the final score of each seat
+//! (South, West, North, East; Shogi 1, 0 or ½, a seat not in the ruleset 0).
+//! Games that reach the ply cap (Shogi 320, Yo[n]o 600) are left out.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use yono::{Game, Move, Ruleset, Seat};
+use yono_engine::{Engine, EngineConfig, Limits, StopToken};
+
+/// xorshift64*.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+}
+
+/// One game: the recorded positions' texts and the final scores (`None`: capped).
+fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4])> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut game = Game::new(ruleset);
+    let random = 4 + rng.below(7);
+    for _ in 0..random {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        game.play(moves[rng.below(moves.len())]).ok()?;
+    }
+    let mut engine = Engine::new(EngineConfig {
+        seed,
+        noise: 20,
+        hash_mb: 8,
+        ..Default::default()
+    });
+    let cap = if ruleset == Ruleset::Shogi { 320 } else { 600 };
+    let mut texts = Vec::new();
+    while !game.is_over() {
+        if game.moves().len() >= cap {
+            return None;
+        }
+        let pos = game.position();
+        let result = engine
+            .search_game(&game, Limits::nodes(nodes), &StopToken::new(), &mut |_| {})
+            .ok()?;
+        let mv = result.best_move;
+        let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
+        if !pos.is_check() && !captures {
+            texts.push(pos.text());
+        }
+        game.play(mv).ok()?;
+    }
+    let pos = game.position();
+    let scores = if game.is_drawn() {
+        let k = pos.seats_in_game().len() as f64;
+        let share = if ruleset == Ruleset::Shogi {
+            0.5
+        } else {
+            3.0 - (k - 1.0)
+        };
+        Seat::ALL.map(|s| match pos.score(s) {
+            Some(x) => x as f64,
+            None if pos.seats_in_game().contains(s) => share,
+            None => 0.0,
+        })
+    } else {
+        let s: [Option<u8>; 4] = game.scores().into();
+        s.map(|x| x.unwrap_or(0) as f64)
+    };
+    Some((texts, scores))
+}
+
+fn main() {
+    let mut variant = Ruleset::Shogi;
+    let mut games = 100usize;
+    let mut nodes = 1500u64;
+    let mut seed = 1u64;
+    let mut out = String::from("selfplay.txt");
+    let mut concurrency = 1usize;
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--variant" => {
+                variant = match value.as_str() {
+                    "shogi" => Ruleset::Shogi,
+                    "yono" => Ruleset::Yono,
+                    v => panic!("unknown variant {v:?}"),
+                }
+            }
+            "--games" => games = value.parse().expect("--games"),
+            "--nodes" => nodes = value.parse().expect("--nodes"),
+            "--seed" => seed = value.parse().expect("--seed"),
+            "--out" => out = value,
+            "--concurrency" => concurrency = value.parse().expect("--concurrency"),
+            other => panic!("unknown argument {other:?}"),
+        }
+    }
+    let file = Mutex::new(std::fs::File::create(&out).expect("the output file"));
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..concurrency.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+                let Some((texts, scores)) = game(variant, game_seed, nodes) else {
+                    continue;
+                };
+                let label: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
+                let label = label.join(",");
+                let mut chunk = String::new();
+                for t in &texts {
+                    chunk += &format!("{label}|{t}\n");
+                }
+                file.lock()
+                    .unwrap()
+                    .write_all(chunk.as_bytes())
+                    .expect("the output file");
+                let n = written.fetch_add(texts.len(), Ordering::Relaxed) + texts.len();
+                if g % 50 == 0 {
+                    eprintln!(
+                        "game {g}: {n} positions, {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+            });
+        }
+    });
+    eprintln!(
+        "{} positions from {games} games in {:.0} s",
+        written.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,369 @@
+//! The search: iterative deepening with aspiration windows over a principal
+//! variation search (negamax with the seats in two sides: the root seat, and the
+//! others together, the paranoid view), make/unmake on one position per thread,
+//! staged move generation, the usual selective search (null move, late-move
+//! reductions, futility, reverse futility, razoring, SEE pruning, check extension,
+//! internal iterative reduction), mate-distance scores, a shared transposition table
+//! and Lazy SMP (docs/ENGINE.md).
+//!
+//! By concern: this file holds the engine, its public entry points and the state
+//! every part shares; `threads.rs` runs one search (Lazy SMP, node counts, stop
+//! signals, the result); `root.rs` iterative deepening, aspiration windows, MultiPV
+//! and the main thread's control; `node.rs` the alpha-beta node and its selective
+//! search; `quiesce.rs` quiescence; `history.rs` decided results and repetitions
+//! (the game's history, Shogi's perpetual check); `seats.rs` the four-seat modes
+//! (paranoid's two sides, the BRS/BRS+ layer).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use yono::{Game, Move, Position, Ruleset, Seat, SeatState};
+
+use crate::api::{
+    EngineConfig, Limits, SearchError, SearchInfo, SearchMode, SearchResult, StopToken,
+};
+use crate::eval;
+use crate::mate;
+use crate::movepick::{self, Context, Histories, Origin, Picker, NO_MOVE, PIECE_TO};
+use crate::score::{Scale, Value, INF, MAX_PLY};
+use crate::see;
+use crate::time::TimePlan;
+use crate::tt::{Bound, EvalStep, Table};
+
+mod history;
+mod node;
+mod quiesce;
+mod root;
+mod seats;
+mod threads;
+
+use node::lmr_table;
+use root::{line_eval, nps};
+
+/// Full-width iterations stop here even without another limit.
+pub const MAX_DEPTH: u32 = 64;
+/// Quiescence plies at most (captures, and the evasions they force).
+const MAX_QPLY: usize = 16;
+/// How often (in nodes) the clock and the stop signals are read.
+const POLL: u64 = 256;
+
+/// The selective-search features, each on by default; turning one off measures
+/// what it gains (docs/ENGINE.md has the table). Not part of the public API.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
+pub struct Features {
+    pub null_move: bool,
+    pub lmr: bool,
+    pub futility: bool,
+    pub reverse_futility: bool,
+    pub razoring: bool,
+    pub see_pruning: bool,
+    pub late_move_pruning: bool,
+    pub aspiration: bool,
+    pub iir: bool,
+    pub check_extension: bool,
+    pub history_pruning: bool,
+    pub mate_in_one: bool,
+    pub delta_pruning: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            futility: true,
+            reverse_futility: true,
+            razoring: true,
+            see_pruning: true,
+            late_move_pruning: true,
+            aspiration: true,
+            iir: true,
+            check_extension: true,
+            history_pruning: true,
+            mate_in_one: true,
+            delta_pruning: true,
+        }
+    }
+}
+
+impl Features {
+    /// Parses a comma-separated list of features to turn off (`nmp,lmr`), for
+    /// measurements.
+    #[doc(hidden)]
+    pub fn without(list: &str) -> Result<Features, String> {
+        let mut f = Features::default();
+        for name in list.split(',').filter(|s| !s.is_empty()) {
+            let flag = match name {
+                "nmp" => &mut f.null_move,
+                "lmr" => &mut f.lmr,
+                "fut" => &mut f.futility,
+                "rfp" => &mut f.reverse_futility,
+                "razor" => &mut f.razoring,
+                "see" => &mut f.see_pruning,
+                "lmp" => &mut f.late_move_pruning,
+                "asp" => &mut f.aspiration,
+                "iir" => &mut f.iir,
+                "check" => &mut f.check_extension,
+                "hist" => &mut f.history_pruning,
+                "mate1" => &mut f.mate_in_one,
+                "delta" => &mut f.delta_pruning,
+                _ => return Err(format!("unknown feature {name:?}")),
+            };
+            *flag = false;
+        }
+        Ok(f)
+    }
+}
+
+/// A search engine: its transposition table (shared by its threads) and each
+/// thread's tables. Searches are independent (nothing of an earlier search is seen),
+/// so with one thread and a node or depth limit the result depends only on the
+/// config, the position (and history) and the limits.
+///
+/// ```
+/// use yono::Position;
+/// use yono_engine::{Engine, Limits};
+/// let mut engine = Engine::default();
+/// let pos = Position::start();
+/// let result = engine.search(&pos, Limits::depth(2)).unwrap();
+/// assert!(pos.is_legal(result.best_move));
+/// assert_eq!(result.depth, 2);
+/// ```
+pub struct Engine {
+    config: EngineConfig,
+    features: Features,
+    tt: Table,
+    workers: Vec<Worker>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineConfig::default())
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+/// What every thread of one search shares.
+struct Shared<'a> {
+    tt: &'a Table,
+    stop: &'a StopToken,
+    /// Set by the main thread when it is done: the helpers stop too.
+    done: AtomicBool,
+    /// Nodes of all threads (updated every `POLL` nodes).
+    total_nodes: AtomicU64,
+    config: EngineConfig,
+    features: Features,
+    /// The four-seat search (paranoid unless Yo[n]o with three or four seats in).
+    mode: SearchMode,
+    root: Seat,
+    scale: Scale,
+    step: EvalStep,
+    /// Keys of the game's positions before the root, sorted.
+    game_keys: &'a [u64],
+    /// The game's positions before the root in order: key, and whether the seat to
+    /// move there was in check (for Shogi's perpetual-check rule).
+    game_line: &'a [(u64, bool)],
+    node_limit: u64,
+    deadline: Option<Instant>,
+    threads: usize,
+    /// Late-move pruning keeps this many times the usual number of quiet moves.
+    lmp_scale: i32,
+}
+
+impl Shared<'_> {
+    fn is_game_key(&self, key: u64) -> bool {
+        self.game_keys.binary_search(&key).is_ok()
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    key: u64,
+    /// The seat to move at this ply.
+    seat: Option<Seat>,
+    /// The static evaluation from the mover's side (None in check).
+    eval: Option<Value>,
+    /// The piece-to index of the move made at this ply (None: none yet, or a null
+    /// move).
+    piece_to: Option<usize>,
+    /// Whether the move made at this ply was a null move.
+    null: bool,
+    /// Whether the seat to move at this ply is in check.
+    in_check: bool,
+    killers: [u16; 2],
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// This iteration's value (−INF until searched, or when it failed low).
+    score: Value,
+    previous: Value,
+    pv: Vec<Move>,
+}
+
+/// One search thread: its position (made and unmade in place), history tables,
+/// stack and principal-variation table.
+struct Worker {
+    pos: Position,
+    hist: Histories,
+    stack: Vec<Frame>,
+    pickers: Vec<Picker>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: Vec<RootMove>,
+    pv_index: usize,
+    root_depth: i32,
+    nodes: u64,
+    reported: u64,
+    seldepth: usize,
+    aborted: bool,
+    stopped: bool,
+    id: usize,
+}
+
+impl Worker {
+    fn new(id: usize) -> Worker {
+        Worker {
+            pos: Position::start(),
+            hist: Histories::new(),
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pickers: (0..MAX_PLY + 2).map(|_| Picker::default()).collect(),
+            pv: vec![[Move::Pass; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_depth: 0,
+            nodes: 0,
+            reported: 0,
+            seldepth: 0,
+            aborted: false,
+            stopped: false,
+            id,
+        }
+    }
+}
+
+impl Engine {
+    /// An engine with `config`.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine::with_features(config, Features::default())
+    }
+
+    /// An engine with some selective-search features turned off (for measuring
+    /// them; not part of the public API).
+    #[doc(hidden)]
+    pub fn with_features(config: EngineConfig, features: Features) -> Engine {
+        let threads = config.threads.clamp(1, 256);
+        Engine {
+            config,
+            features,
+            tt: Table::new(config.hash_mb),
+            workers: (0..threads).map(Worker::new).collect(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The config the engine was built with.
+    pub fn config(&self) -> EngineConfig {
+        self.config
+    }
+
+    /// The stop flag of [`Engine::search`]: setting it (from any thread) ends the
+    /// running search soon, which then returns the best move found so far.
+    /// [`Engine::search`] clears it when it starts, so a stop sent before the search
+    /// begins is lost; [`Engine::search_game`] takes a [`StopToken`] instead, which
+    /// nothing clears.
+    ///
+    /// ```
+    /// use std::sync::atomic::Ordering;
+    /// let engine = yono_engine::Engine::default();
+    /// let flag = engine.stop_flag();
+    /// flag.store(true, Ordering::Relaxed);
+    /// ```
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches `pos` within `limits` and returns the best move with its line and
+    /// values. Always returns a legal move of `pos` when the game is not over. It
+    /// knows no history before `pos` (use [`Engine::search_game`] for that) and
+    /// stops on [`Engine::stop_flag`], which it clears first.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over.
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> Result<SearchResult, SearchError> {
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = StopToken::from_flag(Arc::clone(&self.stop));
+        self.run(pos, &[], &[], limits, &stop, &mut |_| {})
+    }
+
+    /// Searches the game's current position within `limits`, seeing its history: a
+    /// line that comes back to a position of the game (or of the line itself) scores
+    /// as the repetition draw it leads to. `on_info` is called on the searching
+    /// thread after every completed iteration (once per MultiPV line); `stop` ends
+    /// the search early from any thread (a token stopped before the call makes it
+    /// return at once with the first move of its order).
+    ///
+    /// ```
+    /// use yono::{Game, Ruleset};
+    /// use yono_engine::{Engine, Limits, StopToken};
+    /// let mut game = Game::new(Ruleset::Shogi);
+    /// game.play_text("7g7f").unwrap();
+    /// let mut depths = Vec::new();
+    /// let result = Engine::default()
+    ///     .search_game(&game, Limits::depth(3), &StopToken::new(), &mut |info| depths.push(info.depth))
+    ///     .unwrap();
+    /// assert!(game.is_legal(result.best_move));
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over (won or drawn).
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &StopToken,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        if game.live_position().is_none() {
+            // Ended by repetition (a draw, or a loss by perpetual check).
+            return Err(SearchError::GameOver);
+        }
+        let line = history::game_line(game);
+        let mut keys: Vec<u64> = line.iter().map(|&(k, _)| k).collect();
+        keys.sort_unstable();
+        self.run(game.position(), &keys, &line, limits, stop, on_info)
+    }
+}
+
+/// The main thread's view of the search: limits, time, reports.
+struct Control {
+    started: Instant,
+    plan: TimePlan,
+    limits: Limits,
+    max_depth: u32,
+    multipv: usize,
+    single_reply: bool,
+    /// Iterations in a row with the same best move.
+    stable: u32,
+    last_best: Option<Move>,
+    last_score: Option<Value>,
+    lines: Vec<SearchInfo>,
+    completed: u32,
+}
+
+type Reporter<'a> = Option<(&'a mut Control, &'a mut dyn FnMut(&SearchInfo))>;

@@ -1,0 +1,539 @@
+//! The full-width alpha-beta node (principal variation search with the selective
+//! search: null move, late-move reductions and pruning, futility, razoring, SEE
+//! pruning, check extension, internal iterative reduction) and its helpers.
+
+use super::*;
+
+/// Late-move reduction in plies, by depth and move number (both capped at 63).
+pub(super) fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    })
+}
+
+impl Worker {
+    /// The static evaluation from the mover's side.
+    pub(super) fn evaluate(&mut self, sh: &Shared) -> Value {
+        let raw = eval::search_raw(&self.pos, sh.root, sh.config.seed, sh.config.noise);
+        self.sign(sh) * sh.scale.of_eval(raw)
+    }
+
+    /// Searches the position after a move or null move, from the side of the seat
+    /// that made it (whose side had `sign`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn child(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        cut: bool,
+        sign: Value,
+    ) -> Value {
+        let same = self.sign(sh) == sign;
+        match (depth <= 0, same) {
+            (true, true) => self.quiesce(sh, ply + 1, 0, alpha, beta),
+            (true, false) => -self.quiesce(sh, ply + 1, 0, -beta, -alpha),
+            (false, true) => self.search(sh, ply + 1, depth, alpha, beta, cut),
+            (false, false) => -self.search(sh, ply + 1, depth, -beta, -alpha, !cut),
+        }
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Whether the King of a seat other than the mover is threatened. Then no null
+    /// move: the fall that threat may bring shows only when the threatening seat is
+    /// about to move, which in Yo[n]o lies up to a round of seats ahead, beyond the
+    /// null move's reduced horizon.
+    pub(super) fn another_king_threatened(&self) -> bool {
+        let mover = self.pos.turn();
+        self.pos
+            .seats_in_game()
+            .iter()
+            .any(|s| s != mover && !self.pos.threatened_by(s).is_empty())
+    }
+
+    /// The full-width search of the node at `ply`, from the mover's side.
+    pub(super) fn search(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        mut depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        cut_node: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.quiesce(sh, ply, 0, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        let scale = sh.scale;
+        let pawn = scale.pawn();
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        let key = self.pos.key();
+        self.stack[ply].key = key;
+        if !root {
+            if self.tick(sh) {
+                return 0;
+            }
+            if let Some(v) = self.decided(sh, ply) {
+                return v;
+            }
+            self.stack[ply].in_check = self.pos.is_check();
+            if let Some(v) = self.repetition(sh, ply) {
+                return v;
+            }
+            if ply >= MAX_PLY - MAX_QPLY - 2 {
+                return self.evaluate(sh);
+            }
+            if !scale.is_yono() {
+                // Mate-distance pruning: no line from here beats a mate already found
+                // nearer the root.
+                alpha = alpha.max(scale.mated(ply));
+                beta = beta.min(-scale.mated(ply + 1));
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        self.stack[ply].seat = Some(self.pos.turn());
+        if sh.mode != SearchMode::Paranoid
+            && ply > 0
+            && self.stack[ply - 1].seat == Some(sh.root)
+            && self.pos.turn() != sh.root
+            && self.pos.seats_in_game().len() > 2
+        {
+            return self.reply_layer(sh, ply, depth, alpha, beta);
+        }
+        let sign = self.sign(sh);
+        if root {
+            self.stack[ply].in_check = self.pos.is_check();
+        }
+        let in_check = self.stack[ply].in_check;
+        if in_check && sh.features.check_extension && (ply as i32) < 2 * self.root_depth {
+            depth += 1;
+        }
+
+        // The table.
+        let hit = sh.tt.probe(key, &sh.step);
+        let tt_move = hit.and_then(|h| h.mv).and_then(Move::from_code);
+        let tt_value = hit.map(|h| scale.read_tt(h.value, ply, sign));
+        if let (Some(h), Some(v)) = (hit, tt_value) {
+            if !pv_node && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+
+        // Standard Shogi: a mate in one ends the search of the node.
+        if sh.features.mate_in_one && !scale.is_yono() && !root && !in_check {
+            if let Some(mv) = mate::mate_in_one(&mut self.pos) {
+                let v = -scale.mated(ply + 1);
+                self.pv[ply][ply] = mv;
+                self.pv_len[ply] = ply + 1;
+                sh.tt.store(
+                    key,
+                    Some(mv.code()),
+                    scale.for_tt(v, ply, sign),
+                    None,
+                    depth.max(1),
+                    Bound::Exact,
+                    &sh.step,
+                );
+                return v;
+            }
+        }
+
+        // The static evaluation (none in check: the position is not quiet).
+        let eval = if in_check {
+            None
+        } else {
+            Some(match hit.and_then(|h| h.eval) {
+                Some(e) => e,
+                None => self.evaluate(sh),
+            })
+        };
+        self.stack[ply].eval = eval;
+        let period = self.pos.seats_in_game().len();
+        let improving = match eval {
+            Some(e) if ply >= period => self.stack[ply - period].eval.map_or(true, |old| e > old),
+            _ => false,
+        };
+        self.stack[ply + 1].killers = [NO_MOVE; 2];
+        if ply + 2 < self.stack.len() {
+            self.stack[ply + 2].killers = [NO_MOVE; 2];
+        }
+
+        if let (false, false, Some(eval)) = (pv_node, in_check, eval) {
+            // Reverse futility: far above beta, the seat to move keeps it.
+            if sh.features.reverse_futility
+                && depth <= 8
+                && !scale.is_extreme(beta)
+                && eval - pawn * (depth - improving as i32) * 9 / 10 >= beta
+            {
+                return eval;
+            }
+            // Razoring: far below alpha, only captures can help.
+            if sh.features.razoring && depth <= 3 && eval + pawn * (3 + 2 * depth * depth) < alpha {
+                let v = self.quiesce(sh, ply, 0, alpha, alpha + 1);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move: the seat to move lets the next seat move. If that still
+            // fails high, a real move will too.
+            if sh.features.null_move
+                && depth >= 3
+                && eval >= beta
+                && !self.stack[ply.saturating_sub(1)].null
+                && !scale.is_extreme(beta)
+                && !self.another_king_threatened()
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / pawn).min(3);
+                let (undo, fallen) = self.pos.null_move();
+                if fallen.is_empty() {
+                    self.stack[ply].null = true;
+                    self.stack[ply].piece_to = None;
+                    let v = self.child(sh, ply, depth - r, beta - 1, beta, !cut_node, sign);
+                    self.stack[ply].null = false;
+                    self.pos.undo_move(Move::Pass, undo);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if scale.is_extreme(v) { eval } else { v };
+                    }
+                } else {
+                    self.pos.undo_move(Move::Pass, undo);
+                }
+            }
+        }
+        // Internal iterative reduction: no table move where one is expected means
+        // the node was not searched before; search it shallower first.
+        if sh.features.iir && depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let seat = self.pos.turn().index();
+        let prev1 = if ply >= 1 {
+            self.stack[ply - 1].piece_to
+        } else {
+            None
+        };
+        let prev2 = if ply >= 2 {
+            self.stack[ply - 2].piece_to
+        } else {
+            None
+        };
+        let side = see::side_of_mover(&self.pos, sh.root);
+        let ctx = Context {
+            seat,
+            side,
+            cont1: prev1,
+            cont2: prev2,
+        };
+        let counter = prev1.map_or(NO_MOVE, |p| self.hist.counter[seat * PIECE_TO + p]);
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        picker.start(
+            &self.pos,
+            tt_move,
+            self.stack[ply].killers,
+            counter,
+            in_check,
+        );
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut move_count = 0usize;
+        let mut quiets: [Option<(Move, Option<usize>)>; 32] = [None; 32];
+        let mut quiet_count = 0;
+        let mut root_index = self.pv_index;
+        let lmr = lmr_table();
+        loop {
+            let picked = if root {
+                let Some(rm) = self.root_moves.get(root_index) else {
+                    break;
+                };
+                root_index += 1;
+                movepick::Picked {
+                    mv: rm.mv,
+                    origin: Origin::Table,
+                    noisy: movepick::is_noisy(&self.pos, rm.mv),
+                    history: 0,
+                }
+            } else {
+                match picker.next(&self.pos, &self.hist, &ctx) {
+                    Some(p) => p,
+                    None => break,
+                }
+            };
+            let mv = picked.mv;
+            move_count += 1;
+            let quiet = !picked.noisy;
+            let reduction = lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
+
+            // Shallow-depth pruning, once a move that does not lose is in hand; never
+            // of a move that threatens a King.
+            let checks = movepick::gives_check(&self.pos, mv);
+            if !root && best > -scale.max_eval() && !in_check && !checks {
+                let lmr_depth = (depth - 1 - reduction).max(0);
+                if quiet {
+                    if sh.features.late_move_pruning
+                        && move_count as i32
+                            >= sh.lmp_scale * (3 + depth * depth) / (2 - improving as i32)
+                    {
+                        picker.skip_quiets();
+                        if picked.origin == Origin::Quiet {
+                            continue;
+                        }
+                    }
+                    if sh.features.futility
+                        && lmr_depth <= 6
+                        && eval.is_some_and(|e| e + pawn * (1 + 2 * lmr_depth) <= alpha)
+                    {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if sh.features.history_pruning
+                        && lmr_depth <= 3
+                        && picked.history < -4000 * depth
+                    {
+                        continue;
+                    }
+                    if sh.features.see_pruning
+                        && !see::see_ge(&self.pos, mv, -30 * lmr_depth * lmr_depth, side)
+                    {
+                        continue;
+                    }
+                } else if sh.features.see_pruning
+                    && depth <= 8
+                    && !see::see_ge(&self.pos, mv, -120 * depth, side)
+                {
+                    continue;
+                }
+            }
+
+            let piece_to = movepick::piece_to(&self.pos, mv);
+            self.stack[ply].piece_to = piece_to;
+            self.stack[ply].null = false;
+            let nodes_before = self.nodes;
+            let (undo, _) = self.pos.do_move(mv);
+            let new_depth = depth - 1;
+            let mut v;
+            if move_count == 1 && pv_node {
+                v = self.child(sh, ply, new_depth, alpha, beta, false, sign);
+            } else {
+                let mut searched_full = false;
+                v = -INF;
+                // A move that threatens a King is not reduced: in Yo[n]o the fall it
+                // prepares shows only a round of seats later, beyond a reduced horizon.
+                // No reduction at the root: a root move's threat must not hide behind
+                // one (in Yo[n]o the fall it prepares shows only a round of seats
+                // later, beyond a reduced horizon).
+                if sh.features.lmr
+                    && !root
+                    && depth >= 2
+                    && move_count > 1 + pv_node as usize
+                    && (quiet || picked.origin == Origin::BadNoisy)
+                {
+                    let mut r = reduction;
+                    r += !pv_node as i32;
+                    r += cut_node as i32;
+                    r += !improving as i32;
+                    r -= (picked.origin == Origin::Refutation) as i32;
+                    r -= checks as i32;
+                    r -= picked.history / 8000;
+                    let d = (new_depth - r.max(0)).clamp(1, new_depth);
+                    v = self.child(sh, ply, d, alpha, alpha + 1, true, sign);
+                    searched_full = d >= new_depth;
+                }
+                if !searched_full && (v == -INF || v > alpha) {
+                    v = self.child(sh, ply, new_depth, alpha, alpha + 1, !cut_node, sign);
+                }
+                if pv_node && v > alpha && (root || v < beta) {
+                    v = self.child(sh, ply, new_depth, alpha, beta, false, sign);
+                }
+            }
+            self.pos.undo_move(mv, undo);
+            if self.aborted {
+                self.pickers[ply] = picker;
+                return 0;
+            }
+            let _ = nodes_before;
+            if root {
+                let i = root_index - 1;
+                if move_count == 1 || v > alpha {
+                    let rm = &mut self.root_moves[i];
+                    rm.score = v;
+                    let len = self.pv_len[ply + 1].max(ply + 1);
+                    rm.pv.clear();
+                    rm.pv.push(mv);
+                    rm.pv.extend_from_slice(&self.pv[ply + 1][ply + 1..len]);
+                }
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        if quiet {
+                            self.reward_quiet(
+                                ply,
+                                seat,
+                                mv,
+                                piece_to,
+                                prev1,
+                                prev2,
+                                depth,
+                                &quiets[..quiet_count],
+                            );
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet && quiet_count < quiets.len() && Some(mv) != best_move {
+                quiets[quiet_count] = Some((mv, piece_to));
+                quiet_count += 1;
+            }
+        }
+        self.pickers[ply] = picker;
+
+        if move_count == 0 {
+            // No legal move: in Shogi the seat to move has lost (Yo[n]o always has a
+            // move, `pass` at least, while the game goes on).
+            return if scale.is_yono() {
+                self.draw_value(sh)
+            } else {
+                scale.mated(ply)
+            };
+        }
+        if best == -INF {
+            // Every move was pruned away (cannot happen before one is searched).
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && self.pv_index > 0) {
+            sh.tt.store(
+                key,
+                best_move.map(Move::code),
+                scale.for_tt(best, ply, sign),
+                eval,
+                depth,
+                bound,
+                &sh.step,
+            );
+        }
+        best
+    }
+
+    /// The first move of the staged order at `ply` (the table move, a good capture,
+    /// a killer, the best quiet move by history): what a seat that is not the best
+    /// replier plays in BRS+.
+    pub(super) fn ordering_move(&mut self, sh: &Shared, ply: usize) -> Option<Move> {
+        let key = self.pos.key();
+        let tt_move = sh
+            .tt
+            .probe(key, &sh.step)
+            .and_then(|h| h.mv)
+            .and_then(Move::from_code);
+        let seat = self.pos.turn().index();
+        let prev1 = if ply >= 1 {
+            self.stack[ply - 1].piece_to
+        } else {
+            None
+        };
+        let ctx = Context {
+            seat,
+            side: see::side_of_mover(&self.pos, sh.root),
+            cont1: prev1,
+            cont2: None,
+        };
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        let in_check = self.pos.is_check();
+        picker.start(
+            &self.pos,
+            tt_move,
+            self.stack[ply].killers,
+            NO_MOVE,
+            in_check,
+        );
+        let mv = picker.next(&self.pos, &self.hist, &ctx).map(|p| p.mv);
+        self.pickers[ply] = picker;
+        mv
+    }
+
+    /// Rewards the quiet move that caused a cutoff and punishes the quiet moves
+    /// tried before it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn reward_quiet(
+        &mut self,
+        ply: usize,
+        seat: usize,
+        mv: Move,
+        piece_to: Option<usize>,
+        prev1: Option<usize>,
+        prev2: Option<usize>,
+        depth: i32,
+        tried: &[Option<(Move, Option<usize>)>],
+    ) {
+        let k = &mut self.stack[ply].killers;
+        let code = mv.code();
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+        if let Some(p) = prev1 {
+            self.hist.counter[seat * PIECE_TO + p] = code;
+        }
+        let bonus = (300 * depth - 250).min(2500);
+        let h = &mut self.hist;
+        let mut apply = |m: Move, pt: Option<usize>, b: i32| {
+            movepick::update(&mut h.main[Histories::main_index(seat, m)], b);
+            if let Some(pt) = pt {
+                if let Some(p) = prev1 {
+                    movepick::update(&mut h.cont1[p * PIECE_TO + pt], b);
+                }
+                if let Some(p) = prev2 {
+                    movepick::update(&mut h.cont2[p * PIECE_TO + pt], b);
+                }
+            }
+        };
+        apply(mv, piece_to, bonus);
+        for &(m, pt) in tried.iter().flatten() {
+            apply(m, pt, -bonus);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Quiescence: captures and check evasions below the horizon.
+
+use super::*;
+
+impl Worker {
+    /// Below the horizon: the seat to move may stand on the static value or
+    /// capture (good captures only); a seat in check must answer it (a King left
+    /// threatened falls the instant the threatening seat is about to move).
+    pub(super) fn quiesce(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        qply: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let scale = sh.scale;
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        if self.tick(sh) {
+            return 0;
+        }
+        if let Some(v) = self.decided(sh, ply) {
+            return v;
+        }
+        let key = self.pos.key();
+        self.stack[ply].key = key;
+        self.stack[ply].seat = Some(self.pos.turn());
+        let pv_node = beta - alpha > 1;
+        let sign = self.sign(sh);
+        let in_check = qply < MAX_QPLY && ply < MAX_PLY - 1 && self.pos.is_check();
+        self.stack[ply].in_check = in_check;
+        let hit = sh.tt.probe(key, &sh.step);
+        if let Some(h) = hit {
+            let v = scale.read_tt(h.value, ply, sign);
+            if !pv_node {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+        let mut best = -INF;
+        let mut eval = None;
+        if !in_check {
+            let stand = match hit.and_then(|h| h.eval) {
+                Some(e) => e,
+                None => self.evaluate(sh),
+            };
+            eval = Some(stand);
+            if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let tt_move = hit.and_then(|h| h.mv).and_then(Move::from_code);
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        picker.start_quiescence(&self.pos, tt_move, in_check);
+        let ctx = Context {
+            seat: self.pos.turn().index(),
+            side: see::side_of_mover(&self.pos, sh.root),
+            cont1: if ply >= 1 {
+                self.stack[ply - 1].piece_to
+            } else {
+                None
+            },
+            cont2: None,
+        };
+        let alpha0 = alpha;
+        let mut best_move = None;
+        let mut moves = 0;
+        while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
+            if !in_check && picked.origin == Origin::BadNoisy && sh.features.see_pruning {
+                break;
+            }
+            let mv = picked.mv;
+            // Delta pruning: even winning the piece outright leaves the seat to move
+            // far below alpha (unless the capture threatens a King).
+            if let (Some(stand), true) = (eval, sh.features.delta_pruning) {
+                let gain = match mv {
+                    Move::Board { to, .. } => self
+                        .pos
+                        .piece_at(to)
+                        .map_or(0, |p| eval::exchange_value(p.kind)),
+                    _ => 0,
+                };
+                if stand + (gain + 200) * scale.pawn() / 100 <= alpha
+                    && !movepick::gives_check(&self.pos, mv)
+                {
+                    continue;
+                }
+            }
+            moves += 1;
+            self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
+            self.stack[ply].null = false;
+            let (undo, _) = self.pos.do_move(mv);
+            let v = if self.sign(sh) == sign {
+                self.quiesce(sh, ply + 1, qply + 1, alpha, beta)
+            } else {
+                -self.quiesce(sh, ply + 1, qply + 1, -beta, -alpha)
+            };
+            self.pos.undo_move(mv, undo);
+            if self.aborted {
+                self.pickers[ply] = picker;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        self.pickers[ply] = picker;
+        if in_check && moves == 0 {
+            return if scale.is_yono() {
+                self.draw_value(sh)
+            } else {
+                scale.mated(ply)
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt.store(
+            key,
+            best_move.map(Move::code),
+            scale.for_tt(best, ply, sign),
+            eval,
+            0,
+            bound,
+            &sh.step,
+        );
+        best
+    }
+}

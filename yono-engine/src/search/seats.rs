@@ -1,0 +1,251 @@
+//! The four-seat modes: paranoid's two sides (the root seat against the others)
+//! and the Best-Reply Search / BRS+ layer of the other seats.
+
+use super::*;
+
+impl Worker {
+    pub(super) fn sign(&self, sh: &Shared) -> Value {
+        if self.pos.turn() == sh.root {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// Best-Reply Search's layer of the other seats, entered right after the root
+    /// seat moved (from their side, as a node of theirs). Each opponent in turn is
+    /// the one that replies with all its moves: in BRS the others skip their turns
+    /// (`pass_turn_to`; an opponent whose turn cannot be handed over without the
+    /// checkmate rule removing a seat is left out, that fall being an artefact of
+    /// the skip); in BRS+ they play the first move of their move order, so the line
+    /// stays a game of the rules. The whole layer is one ply of depth.
+    pub(super) fn reply_layer(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let scale = sh.scale;
+        let sign = self.sign(sh);
+        let key = self.stack[ply].key;
+        let alpha0 = alpha;
+        let hit = sh.tt.probe(key, &sh.step);
+        if let Some(h) = hit {
+            let v = scale.read_tt(h.value, ply, sign);
+            if beta - alpha == 1 && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+        let plus = sh.mode == SearchMode::BestReplyPlus;
+        let mut order = [Seat::South; 3];
+        let mut n = 0;
+        let mut s = self.pos.turn();
+        for _ in 0..4 {
+            if s != sh.root && self.pos.seats_in_game().contains(s) && n < 3 {
+                order[n] = s;
+                n += 1;
+            }
+            s = s.next();
+        }
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        'repliers: for k in 0..n {
+            // Bring the replier to move: the others before it play (BRS+) or skip.
+            let mut prefix: Vec<(Move, yono::Undo)> = Vec::new();
+            let mut ok = true;
+            if plus {
+                for (i, &seat) in order[..k].iter().enumerate() {
+                    if self.pos.turn() != seat || self.decided(sh, ply).is_some() {
+                        ok = false;
+                        break;
+                    }
+                    let Some(mv) = self.ordering_move(sh, ply + i) else {
+                        ok = false;
+                        break;
+                    };
+                    self.stack[ply + i].piece_to = movepick::piece_to(&self.pos, mv);
+                    self.stack[ply + i].seat = Some(self.pos.turn());
+                    let (undo, _) = self.pos.do_move(mv);
+                    prefix.push((mv, undo));
+                }
+                ok &= self.pos.turn() == order[k] && self.decided(sh, ply).is_none();
+            } else {
+                // The seats before the replier pass, one by one (the checkmate rule
+                // applies at each hand-over, as after a real pass).
+                while self.pos.turn() != order[k] && prefix.len() < 3 {
+                    let (undo, fallen) = self.pos.null_move();
+                    self.stack[ply + prefix.len()].null = true;
+                    prefix.push((Move::Pass, undo));
+                    if !fallen.is_empty() || self.decided(sh, ply).is_some() {
+                        ok = false;
+                        break;
+                    }
+                }
+                ok &= self.pos.turn() == order[k];
+            }
+            let at = ply + prefix.len();
+            if ok {
+                let replier_key = self.pos.key();
+                let tt_move = if at == ply {
+                    hit.and_then(|h| h.mv).and_then(Move::from_code)
+                } else {
+                    sh.tt
+                        .probe(replier_key, &sh.step)
+                        .and_then(|h| h.mv)
+                        .and_then(Move::from_code)
+                };
+                let seat = self.pos.turn().index();
+                let ctx = Context {
+                    seat,
+                    side: see::side_of_mover(&self.pos, sh.root),
+                    cont1: if at >= 1 {
+                        self.stack[at - 1].piece_to
+                    } else {
+                        None
+                    },
+                    cont2: None,
+                };
+                let mut picker = std::mem::take(&mut self.pickers[at]);
+                let in_check = self.pos.is_check();
+                picker.start(
+                    &self.pos,
+                    tt_move,
+                    self.stack[at].killers,
+                    NO_MOVE,
+                    in_check,
+                );
+                let mut i = 0usize;
+                while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
+                    let mv = picked.mv;
+                    i += 1;
+                    self.stack[at].piece_to = movepick::piece_to(&self.pos, mv);
+                    self.stack[at].seat = Some(self.pos.turn());
+                    self.stack[at].null = false;
+                    let (undo, _) = self.pos.do_move(mv);
+                    // The rest of the round: the later opponents play (BRS+) or skip.
+                    let mut suffix: Vec<(Move, yono::Undo)> = Vec::new();
+                    let mut j = 0;
+                    while self.pos.turn() != sh.root
+                        && self.decided(sh, at + 1 + j).is_none()
+                        && j < 3
+                    {
+                        if plus {
+                            let Some(m) = self.ordering_move(sh, at + 1 + j) else {
+                                break;
+                            };
+                            self.stack[at + 1 + j].piece_to = movepick::piece_to(&self.pos, m);
+                            self.stack[at + 1 + j].seat = Some(self.pos.turn());
+                            let (u, _) = self.pos.do_move(m);
+                            suffix.push((m, u));
+                        } else {
+                            let (u, _) = self.pos.null_move();
+                            self.stack[at + 1 + j].null = true;
+                            suffix.push((Move::Pass, u));
+                        }
+                        j += 1;
+                    }
+                    let child_ply = at + suffix.len();
+                    let v = if i == 1 {
+                        self.child(sh, child_ply, depth - 1, alpha, beta, false, sign)
+                    } else {
+                        // Late quiet replies are searched shallower first.
+                        let r = if sh.features.lmr && depth >= 3 && !picked.noisy && i > 3 {
+                            (lmr_table()[(depth as usize).min(63)][i.min(63)] as i32).min(depth - 2)
+                        } else {
+                            0
+                        };
+                        let mut z =
+                            self.child(sh, child_ply, depth - 1 - r, alpha, alpha + 1, true, sign);
+                        if r > 0 && z > alpha {
+                            z = self.child(sh, child_ply, depth - 1, alpha, alpha + 1, true, sign);
+                        }
+                        if z > alpha && z < beta {
+                            self.child(sh, child_ply, depth - 1, alpha, beta, false, sign)
+                        } else {
+                            z
+                        }
+                    };
+                    let suffix_moves: Vec<Move> = suffix.iter().map(|(m, _)| *m).collect();
+                    for (m, u) in suffix.into_iter().rev() {
+                        self.pos.undo_move(m, u);
+                    }
+                    self.pos.undo_move(mv, undo);
+                    if self.aborted {
+                        self.pickers[at] = picker;
+                        for (m, u) in prefix.into_iter().rev() {
+                            self.pos.undo_move(m, u);
+                        }
+                        return 0;
+                    }
+                    searched += 1;
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            if at == ply {
+                                best_move = Some(mv);
+                            }
+                            // The line: BRS+ lines are games of the rules and are
+                            // kept whole; a BRS line ends before its skipped turns.
+                            self.pv_len[ply] = ply;
+                            if plus {
+                                let tail_len = self.pv_len[child_ply + 1].max(child_ply + 1);
+                                let mut line: Vec<Move> = prefix.iter().map(|(m, _)| *m).collect();
+                                line.push(mv);
+                                line.extend_from_slice(&suffix_moves);
+                                line.extend_from_slice(
+                                    &self.pv[child_ply + 1][child_ply + 1..tail_len],
+                                );
+                                let len = line.len().min(MAX_PLY + 1 - ply);
+                                self.pv[ply][ply..ply + len].copy_from_slice(&line[..len]);
+                                self.pv_len[ply] = ply + len;
+                            }
+                            if v >= beta {
+                                self.pickers[at] = picker;
+                                for (m, u) in prefix.into_iter().rev() {
+                                    self.pos.undo_move(m, u);
+                                }
+                                break 'repliers;
+                            }
+                            alpha = v;
+                        }
+                    }
+                }
+                self.pickers[at] = picker;
+            }
+            for (m, u) in prefix.into_iter().rev() {
+                self.pos.undo_move(m, u);
+            }
+        }
+        if searched == 0 {
+            // No opponent could reply (cannot happen with a seat to move): stand.
+            return self.evaluate(sh);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if beta - alpha0 > 1 && best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt.store(
+            key,
+            best_move.map(Move::code),
+            scale.for_tt(best, ply, sign),
+            None,
+            depth,
+            bound,
+            &sh.step,
+        );
+        best
+    }
+}

@@ -1,0 +1,145 @@
+//! The search in every mode and thread count: legal lines, determinism, MultiPV.
+
+use yono::{Game, Move, Position, Ruleset};
+use yono_engine::{Engine, EngineConfig, Limits, SearchMode, SearchResult, StopToken};
+
+/// xorshift64*.
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// Games along seeded random play (a `Game`, so the history is there too).
+fn random_games(ruleset: Ruleset, count: usize, seed: u64) -> Vec<Game> {
+    let mut state = seed | 1;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = Game::new(ruleset);
+        let plies = rng(&mut state) % 120;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng(&mut state) % moves.len() as u64) as usize];
+            game.play(mv).unwrap();
+        }
+        if !game.is_over() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+fn config(mode: SearchMode) -> EngineConfig {
+    EngineConfig {
+        hash_mb: 1,
+        mode,
+        ..Default::default()
+    }
+}
+
+fn search(engine: &mut Engine, game: &Game, limits: Limits) -> SearchResult {
+    engine
+        .search_game(game, limits, &StopToken::new(), &mut |_| {})
+        .unwrap()
+}
+
+/// Every move of the line is legal where it is played.
+fn assert_line_legal(start: &Position, line: &[Move], what: &str) {
+    let mut p = start.clone();
+    for &mv in line {
+        assert!(p.is_legal(mv), "{what}: {mv} illegal in {}", p.text());
+        p.play_unchecked(mv);
+    }
+}
+
+#[test]
+fn every_mode_plays_legal_lines() {
+    for mode in SearchMode::ALL {
+        let mut engine = Engine::new(config(mode));
+        for ruleset in [Ruleset::Yono, Ruleset::Shogi] {
+            for game in random_games(ruleset, 8, 0xBEEF) {
+                let r = search(&mut engine, &game, Limits::nodes(3_000));
+                assert!(game.is_legal(r.best_move), "{mode}: {}", r.best_move);
+                assert_eq!(r.pv.first(), Some(&r.best_move));
+                assert_line_legal(game.position(), &r.pv, mode.name());
+                for line in &r.lines {
+                    assert_line_legal(game.position(), &line.pv, mode.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn node_limited_search_is_deterministic_in_every_mode() {
+    for mode in SearchMode::ALL {
+        for game in random_games(Ruleset::Yono, 3, 77)
+            .into_iter()
+            .chain(random_games(Ruleset::Shogi, 2, 78))
+        {
+            let a = search(&mut Engine::new(config(mode)), &game, Limits::nodes(4_000));
+            let mut reused = Engine::new(config(mode));
+            search(&mut reused, &Game::new(Ruleset::Yono), Limits::nodes(1_000));
+            let b = search(&mut reused, &game, Limits::nodes(4_000));
+            assert_eq!(
+                (a.best_move, &a.pv, a.score, a.nodes, a.depth, a.seldepth),
+                (b.best_move, &b.pv, b.score, b.nodes, b.depth, b.seldepth),
+                "{mode}"
+            );
+        }
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_root_moves_best_first() {
+    for ruleset in [Ruleset::Yono, Ruleset::Shogi] {
+        let game = random_games(ruleset, 1, 5).remove(0);
+        let mut engine = Engine::new(EngineConfig {
+            multipv: 3,
+            hash_mb: 2,
+            ..Default::default()
+        });
+        let mut reported = 0;
+        let r = engine
+            .search_game(&game, Limits::depth(4), &StopToken::new(), &mut |info| {
+                reported += 1;
+                assert!((1..=3).contains(&info.multipv));
+            })
+            .unwrap();
+        let k = game.legal_moves().len().min(3);
+        assert_eq!(r.lines.len(), k);
+        assert_eq!(reported, 4 * k);
+        let firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+        for (i, a) in firsts.iter().enumerate() {
+            assert!(!firsts[i + 1..].contains(a), "{firsts:?}");
+        }
+        for pair in r.lines.windows(2) {
+            assert!(pair[0].score >= pair[1].score, "{:?}", r.lines);
+        }
+        assert_eq!(r.lines[0].pv, r.pv);
+    }
+}
+
+#[test]
+fn several_threads_return_a_legal_move() {
+    // Lazy SMP: helper threads share the table; the result is not deterministic,
+    // so only its legality and line are checked.
+    let mut engine = Engine::new(EngineConfig {
+        threads: 2,
+        hash_mb: 4,
+        ..Default::default()
+    });
+    for ruleset in [Ruleset::Yono, Ruleset::Shogi] {
+        for game in random_games(ruleset, 3, 9) {
+            let r = search(&mut engine, &game, Limits::nodes(20_000));
+            assert!(game.is_legal(r.best_move));
+            assert_line_legal(game.position(), &r.pv, "threads");
+            let depth = search(&mut engine, &game, Limits::depth(3));
+            assert_eq!(depth.depth, 3);
+        }
+    }
+}
