@@ -44,124 +44,63 @@ pub(super) struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
-    /// The first `games` games and the rest.
-    pub(super) fn split(self, games: usize, mask_len: usize) -> (Part<'a>, Part<'a>) {
-        let (slots, slots2) = self.slots.split_at_mut(games);
-        let (obs, obs2) = self.obs.split_at_mut(games * OBS_LEN);
-        let (masks, masks2) = self.masks.split_at_mut(games * mask_len);
-        let (legal, legal2) = self.legal.split_at_mut(games * LEGAL_WIDTH);
-        let (counts, counts2) = self.counts.split_at_mut(games);
-        let (rewards, rewards2) = self.rewards.split_at_mut(games * 4);
-        let (st, st2) = self.seat_terminated.split_at_mut(games * 4);
-        let (su, su2) = self.seat_truncated.split_at_mut(games * 4);
-        let (term, term2) = self.terminated.split_at_mut(games);
-        let (trunc, trunc2) = self.truncated.split_at_mut(games);
-        let (drawn, drawn2) = self.drawn.split_at_mut(games);
-        let (to_play, to_play2) = self.to_play.split_at_mut(games);
-        let (played, played2) = self.played.split_at_mut(games);
-        let (final_plies, final_plies2) = self.final_plies.split_at_mut(games);
-        let (game_ids, game_ids2) = self.game_ids.split_at_mut(games);
-        (
-            Part {
-                first: self.first,
-                slots,
-                obs,
-                masks,
-                legal,
-                counts,
-                rewards,
-                seat_terminated: st,
-                seat_truncated: su,
-                terminated: term,
-                truncated: trunc,
-                drawn,
-                to_play,
-                played,
-                final_plies,
-                game_ids,
-            },
-            Part {
-                first: self.first + games,
-                slots: slots2,
-                obs: obs2,
-                masks: masks2,
-                legal: legal2,
-                counts: counts2,
-                rewards: rewards2,
-                seat_terminated: st2,
-                seat_truncated: su2,
-                terminated: term2,
-                truncated: trunc2,
-                drawn: drawn2,
-                to_play: to_play2,
-                played: played2,
-                final_plies: final_plies2,
-                game_ids: game_ids2,
-            },
-        )
+    /// Cuts the first `games` games off the part and returns them; the part keeps the
+    /// rest.
+    pub(super) fn take_first(&mut self, games: usize, mask_len: usize) -> Part<'a> {
+        let first = self.first;
+        self.first += games;
+        Part {
+            first,
+            slots: cut(&mut self.slots, games),
+            obs: cut(&mut self.obs, games * OBS_LEN),
+            masks: cut(&mut self.masks, games * mask_len),
+            legal: cut(&mut self.legal, games * LEGAL_WIDTH),
+            counts: cut(&mut self.counts, games),
+            rewards: cut(&mut self.rewards, games * 4),
+            seat_terminated: cut(&mut self.seat_terminated, games * 4),
+            seat_truncated: cut(&mut self.seat_truncated, games * 4),
+            terminated: cut(&mut self.terminated, games),
+            truncated: cut(&mut self.truncated, games),
+            drawn: cut(&mut self.drawn, games),
+            to_play: cut(&mut self.to_play, games),
+            played: cut(&mut self.played, games),
+            final_plies: cut(&mut self.final_plies, games),
+            game_ids: cut(&mut self.game_ids, games),
+        }
     }
 
     /// Runs `f` on each game of the part with its outputs.
-    pub(super) fn each(self, mask_len: usize, mut f: impl FnMut(usize, &mut Slot, GameOut<'_>)) {
-        let games = self
-            .slots
-            .iter_mut()
-            .zip(self.obs.chunks_exact_mut(OBS_LEN))
-            .zip(self.legal.chunks_exact_mut(LEGAL_WIDTH))
-            .zip(self.counts.iter_mut())
-            .zip(self.rewards.chunks_exact_mut(4))
-            .zip(self.seat_terminated.chunks_exact_mut(4))
-            .zip(self.seat_truncated.chunks_exact_mut(4))
-            .zip(self.terminated.iter_mut())
-            .zip(self.truncated.iter_mut())
-            .zip(self.drawn.iter_mut())
-            .zip(self.to_play.iter_mut())
-            .zip(self.played.iter_mut())
-            .zip(self.final_plies.iter_mut())
-            .zip(self.game_ids.iter_mut());
-        let mut masks = self.masks.chunks_exact_mut(mask_len.max(1));
-        for (i, item) in games.enumerate() {
-            let (
-                (
-                    (
-                        (
-                            (
-                                (
-                                    (((((((slot, obs), legal), count), rewards), st), su), term),
-                                    trunc,
-                                ),
-                                drawn,
-                            ),
-                            to_play,
-                        ),
-                        played,
-                    ),
-                    final_plies,
-                ),
-                game_id,
-            ) = item;
-            let mask = if mask_len == 0 {
-                &mut [][..]
-            } else {
-                masks.next().unwrap_or(&mut [])
-            };
+    pub(super) fn each(
+        mut self,
+        mask_len: usize,
+        mut f: impl FnMut(usize, &mut Slot, GameOut<'_>),
+    ) {
+        while !self.slots.is_empty() {
+            let game = self.take_first(1, mask_len);
             let out = GameOut {
-                obs,
-                mask,
-                legal,
-                count,
-                rewards,
-                seat_terminated: st,
-                seat_truncated: su,
-                terminated: term,
-                truncated: trunc,
-                drawn,
-                to_play,
-                played,
-                final_plies,
-                game_id,
+                obs: game.obs,
+                mask: game.masks,
+                legal: game.legal,
+                count: &mut game.counts[0],
+                rewards: game.rewards,
+                seat_terminated: game.seat_terminated,
+                seat_truncated: game.seat_truncated,
+                terminated: &mut game.terminated[0],
+                truncated: &mut game.truncated[0],
+                drawn: &mut game.drawn[0],
+                to_play: &mut game.to_play[0],
+                played: &mut game.played[0],
+                final_plies: &mut game.final_plies[0],
+                game_id: &mut game.game_ids[0],
             };
-            f(self.first + i, slot, out);
+            f(game.first, &mut game.slots[0], out);
         }
     }
+}
+
+/// Cuts the first `len` items off `rest` and returns them.
+fn cut<'a, T>(rest: &mut &'a mut [T], len: usize) -> &'a mut [T] {
+    let (head, tail) = std::mem::take(rest).split_at_mut(len);
+    *rest = tail;
+    head
 }

@@ -161,9 +161,7 @@ impl VectorEnv {
         for c in 0..chunks {
             // Chunk c holds games c * n / chunks .. (c + 1) * n / chunks.
             let size = (c + 1) * n / chunks - c * n / chunks;
-            let (part, more) = rest.split(size, mask_len);
-            parts.push(part);
-            rest = more;
+            parts.push(rest.take_first(size, mask_len));
         }
         let spare = &self.engines;
         let hash_mb = self.cfg.engine_hash_mb;
