@@ -70,30 +70,66 @@ impl<'a> Part<'a> {
     }
 
     /// Runs `f` on each game of the part with its outputs.
-    pub(super) fn each(
-        mut self,
-        mask_len: usize,
-        mut f: impl FnMut(usize, &mut Slot, GameOut<'_>),
-    ) {
-        while !self.slots.is_empty() {
-            let game = self.take_first(1, mask_len);
-            let out = GameOut {
-                obs: game.obs,
-                mask: game.masks,
-                legal: game.legal,
-                count: &mut game.counts[0],
-                rewards: game.rewards,
-                seat_terminated: game.seat_terminated,
-                seat_truncated: game.seat_truncated,
-                terminated: &mut game.terminated[0],
-                truncated: &mut game.truncated[0],
-                drawn: &mut game.drawn[0],
-                to_play: &mut game.to_play[0],
-                played: &mut game.played[0],
-                final_plies: &mut game.final_plies[0],
-                game_id: &mut game.game_ids[0],
+    pub(super) fn each(self, mask_len: usize, mut f: impl FnMut(usize, &mut Slot, GameOut<'_>)) {
+        let games = self
+            .slots
+            .iter_mut()
+            .zip(self.obs.chunks_exact_mut(OBS_LEN))
+            .zip(self.legal.chunks_exact_mut(LEGAL_WIDTH))
+            .zip(self.counts.iter_mut())
+            .zip(self.rewards.chunks_exact_mut(4))
+            .zip(self.seat_terminated.chunks_exact_mut(4))
+            .zip(self.seat_truncated.chunks_exact_mut(4))
+            .zip(self.terminated.iter_mut())
+            .zip(self.truncated.iter_mut())
+            .zip(self.drawn.iter_mut())
+            .zip(self.to_play.iter_mut())
+            .zip(self.played.iter_mut())
+            .zip(self.final_plies.iter_mut())
+            .zip(self.game_ids.iter_mut());
+        let mut masks = self.masks.chunks_exact_mut(mask_len.max(1));
+        for (i, item) in games.enumerate() {
+            let (
+                (
+                    (
+                        (
+                            (
+                                (
+                                    (((((((slot, obs), legal), count), rewards), st), su), term),
+                                    trunc,
+                                ),
+                                drawn,
+                            ),
+                            to_play,
+                        ),
+                        played,
+                    ),
+                    final_plies,
+                ),
+                game_id,
+            ) = item;
+            let mask = if mask_len == 0 {
+                &mut [][..]
+            } else {
+                masks.next().unwrap_or(&mut [])
             };
-            f(game.first, &mut game.slots[0], out);
+            let out = GameOut {
+                obs,
+                mask,
+                legal,
+                count,
+                rewards,
+                seat_terminated: st,
+                seat_truncated: su,
+                terminated: term,
+                truncated: trunc,
+                drawn,
+                to_play,
+                played,
+                final_plies,
+                game_id,
+            };
+            f(self.first + i, slot, out);
         }
     }
 }
