@@ -4,6 +4,7 @@
 # package's tests (on the release wheel), the web pages' server and browser tests
 # (yono-py/web-test.sh), the C/C++ tests under valgrind, the SVG
 # render check, and the release artefacts (scripts/test-release.sh).
+# The release check and the C tests run beside other sections (see start_beside).
 # It installs what it needs itself (Python tools go into a virtualenv it creates;
 # docs/render.sh installs rsvg-convert with apt-get when it is missing).
 set -euo pipefail
@@ -14,6 +15,7 @@ current=""
 section_start=$SECONDS
 timings=""
 cleanup=()
+declare -A beside_pid=() beside_log=() # the checks run beside the others (below)
 # CPU seconds used so far by the commands this script ran (user + system): beside the
 # wall time, a measure that a busy machine does not inflate.
 times_file="$(mktemp)"
@@ -43,6 +45,9 @@ section() {
 # On any failure, say which section failed (set -e stops at the failing command).
 on_exit() {
     local rc=$?
+    for pid in "${beside_pid[@]}"; do
+        kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+    done
     for dir in "${cleanup[@]}"; do rm -rf "$dir"; done
     rm -f "$times_file"
     if [ "$rc" -ne 0 ]; then
@@ -53,6 +58,33 @@ on_exit() {
     fi
 }
 trap on_exit EXIT
+
+# Checks that spend most of their time on one core run beside the others, each in a
+# process group of its own with its output kept in a log: `start_beside NAME CMD...`
+# starts one, `wait_beside NAME` (in its section, in the usual order) prints its log
+# and fails as it failed. If the script ends early, on_exit stops them.
+start_beside() {
+    local name=$1
+    shift
+    beside_log[$name]=$(mktemp)
+    cleanup+=("${beside_log[$name]}")
+    setsid --wait "$@" >"${beside_log[$name]}" 2>&1 &
+    beside_pid[$name]=$!
+}
+wait_beside() {
+    local rc=0
+    wait "${beside_pid[$1]}" || rc=$?
+    unset "beside_pid[$1]"
+    cat "${beside_log[$1]}"
+    return "$rc"
+}
+
+# The release check (scripts/test-release.sh) builds in a fresh clone with a target
+# directory of its own, mostly on one core (fat LTO, codegen-units = 1), then installs
+# and runs what it built: it starts with the first section.
+release_wheel=$(mktemp -d)
+cleanup+=("$release_wheel")
+start_beside release bash scripts/test-release.sh --wheel-dir "$release_wheel"
 
 section "rustfmt"
 cargo fmt --all -- --check
@@ -84,10 +116,12 @@ cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k -
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000
 
-section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested"
-release_wheel=$(mktemp -d)
-cleanup+=("$release_wheel")
-bash scripts/test-release.sh --wheel-dir "$release_wheel"
+section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested (started with the first section)"
+wait_beside release
+
+# The C and C++ tests (valgrind, helgrind: one core) run beside the Python, web and
+# engine-program sections.
+start_beside c bash tests/c/run.sh
 
 section "Python (the release wheel)"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
@@ -98,8 +132,8 @@ YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/web-test.sh
 section "The engine as a program: cshogi, the Python client and the match runner against yono-engine"
 bash scripts/test-engine-program.sh
 
-section "C and C++"
-bash tests/c/run.sh
+section "C and C++ (started with the Python section)"
+wait_beside c
 
 section "SVG diagrams rendered to PNG and compared across renderers (librsvg, QtSvg, nanosvg)"
 bash docs/render.sh
