@@ -13,39 +13,20 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv="${YONO_PY_VENV:-$here/.venv}"
 python="${PYTHON:-python3}"
 
-if [ ! -x "$venv/bin/python" ]; then
-    echo "== creating virtualenv $venv"
-    "$python" -m venv "$venv"
-fi
-vpy="$venv/bin/python"
-echo "== installing build and test tools"
-"$vpy" -m pip install --quiet --disable-pip-version-check --upgrade pip
-"$vpy" -m pip install --quiet --disable-pip-version-check \
-    "maturin>=1.9.4,<2" "pytest>=7" "mypy>=1.8" "hypothesis>=6"
+# shellcheck source=wheel-venv.sh
+source "$here/wheel-venv.sh"
+echo "== installing the test tools"
+pip_install --upgrade pip
+pip_install "pytest>=7" "mypy>=1.8" "hypothesis>=6"
 # The machine-learning layer's runtime and the `yono[env]` extra (tests/test_ml.py,
 # tests/test_env.py run PettingZoo's api_test and seed_test).
-"$vpy" -m pip install --quiet --disable-pip-version-check numpy pettingzoo gymnasium
+pip_install numpy pettingzoo gymnasium
 # Ray runs the self-play example (tests/test_ray_example.py, skipped without it).
-"$vpy" -m pip install --quiet --disable-pip-version-check ray \
-    || echo "   (ray not installed: the Ray example test will be skipped)"
-
-dist="$(mktemp -d)"
-trap 'rm -rf "$dist"' EXIT
-if [ -n "${YONO_PY_WHEEL:-}" ]; then
-    # A wheel already built (scripts/test.sh passes the release wheel of scripts/dist.sh).
-    echo "== testing the given wheel $YONO_PY_WHEEL"
-    cp "$YONO_PY_WHEEL" "$dist/"
-else
-    echo "== building the wheel (maturin build --release)"
-    (cd "$here" && "$venv/bin/maturin" build --release --quiet --out "$dist")
-fi
-wheel="$(ls "$dist"/yono-*.whl)"
-echo "   built $(basename "$wheel")"
-"$vpy" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+pip_install ray || echo "   (ray not installed: the Ray example test will be skipped)"
 # The `yono[web]` extra's runtime (Starlette, uvicorn, websockets): stubtest imports and
 # checks every module of the package, yono.web included. (Its tests are
 # yono-py/web-test.sh; tests/test_web.py skips here without the test client's httpx.)
-"$vpy" -m pip install --quiet --disable-pip-version-check "$wheel[web]"
+pip_install "$wheel[web]"
 
 echo "== pytest"
 # Run from outside the source tree so that the installed wheel is what gets imported.

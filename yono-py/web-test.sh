@@ -26,27 +26,9 @@ chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ "${1:-}" = "--screenshots" ]; then
     export YONO_WEB_SCREENSHOTS="$here/../docs/web"
 fi
-pip_install() { "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$@"; }
-
-if [ ! -x "$venv/bin/python" ]; then
-    echo "== creating virtualenv $venv"
-    "$python" -m venv "$venv"
-fi
-vpy="$venv/bin/python"
-
-dist="$(mktemp -d)"
-trap 'rm -rf "$dist"' EXIT
-if [ -n "${YONO_PY_WHEEL:-}" ]; then
-    echo "== testing the given wheel $YONO_PY_WHEEL"
-    cp "$YONO_PY_WHEEL" "$dist/"
-else
-    echo "== building the wheel (maturin build --release)"
-    pip_install "maturin>=1.9.4,<2"
-    (cd "$here" && "$venv/bin/maturin" build --release --quiet --out "$dist")
-fi
-wheel="$(ls "$dist"/yono-*.whl)"
-echo "== installing $(basename "$wheel") with its [web] extra, and the test tools"
-pip_install --force-reinstall --no-deps "$wheel"
+# shellcheck source=wheel-venv.sh
+source "$here/wheel-venv.sh"
+echo "== installing its [web] extra and the test tools"
 pip_install "$wheel[web]" "pytest>=7" "mypy>=1.8"
 # Starlette's test client runs on httpx2 (or httpx on older Starlette).
 pip_install httpx2 || pip_install httpx

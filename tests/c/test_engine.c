@@ -16,6 +16,16 @@ static void move_text(yono_move mv, char *buf, size_t len) {
     if (yono_move_to_text(mv, buf, len, NULL) != YONO_STATUS_OK) snprintf(buf, len, "?");
 }
 
+/* An engine with a 1 MiB table: the threading tests need a search, not its strength. */
+static yono_engine *small_engine(void) {
+    yono_engine_options opts;
+    CHECK_OK(yono_engine_options_default(&opts));
+    opts.hash_mb = 1;
+    yono_engine *engine = NULL;
+    CHECK_OK(yono_engine_new(&opts, &engine));
+    return engine;
+}
+
 static void test_basics(void) {
     yono_engine_options opts;
     CHECK_OK(yono_engine_options_default(&opts));
@@ -153,10 +163,7 @@ static void test_threads(void) {
     struct job job;
     memset(&job, 0, sizeof job);
     pthread_mutex_init(&job.lock, NULL);
-    yono_engine_options opts;
-    CHECK_OK(yono_engine_options_default(&opts));
-    opts.hash_mb = 1;
-    CHECK_OK(yono_engine_new(&opts, &job.engine));
+    job.engine = small_engine();
     job.pos = yono_game_new();
     pthread_t t;
     CHECK(pthread_create(&t, NULL, search_thread, &job) == 0);
@@ -185,16 +192,19 @@ static void test_threads(void) {
     pthread_mutex_destroy(&job.lock);
 }
 
+/* Waits for `search` (into `*r`), checks that it was stopped, and frees it. */
+static void wait_stopped(yono_search *search, yono_search_result *r) {
+    CHECK_OK(yono_search_wait(search, r));
+    CHECK(r->stopped);
+    yono_search_free(search);
+}
+
 /* yono_engine_start: the search runs on the engine's worker; the caller's thread
  * stops, polls and waits. A stop sent right after the start, before the worker can
  * have begun the search, is kept: every one of these searches has no limit, so a
  * lost stop would never end (alarm() turns that into a failure, not a hang). */
 static void test_async(void) {
-    yono_engine_options opts;
-    CHECK_OK(yono_engine_options_default(&opts));
-    opts.hash_mb = 1;
-    yono_engine *engine = NULL;
-    CHECK_OK(yono_engine_new(&opts, &engine));
+    yono_engine *engine = small_engine();
     yono_game *pos = yono_game_new();
     yono_search_result r;
     r.size = sizeof r;
@@ -216,23 +226,15 @@ static void test_async(void) {
     CHECK_OK(yono_engine_start(engine, pos, NULL, &second));
     CHECK_OK(yono_search_stop(second));
     CHECK_OK(yono_search_stop(first));
-    CHECK_OK(yono_search_wait(first, &r));
-    CHECK(r.stopped);
-    CHECK_OK(yono_search_wait(second, &r));
-    CHECK(r.stopped);
-    yono_search_free(first);
-    yono_search_free(second);
+    wait_stopped(first, &r);
+    wait_stopped(second, &r);
 
     /* yono_engine_stop() stops every search requested before it. */
     CHECK_OK(yono_engine_start(engine, pos, NULL, &first));
     CHECK_OK(yono_engine_start(engine, pos, NULL, &second));
     CHECK_OK(yono_engine_stop(engine));
-    CHECK_OK(yono_search_wait(first, &r));
-    CHECK(r.stopped);
-    CHECK_OK(yono_search_wait(second, &r));
-    CHECK(r.stopped);
-    yono_search_free(first);
-    yono_search_free(second);
+    wait_stopped(first, &r);
+    wait_stopped(second, &r);
 
     /* Poll until done, then read the progress: the last iteration is depth 3. */
     yono_search_limits depth3 = {sizeof depth3, 0, 3, 0.0};
@@ -331,11 +333,7 @@ static void *stop_thread(void *arg) {
 }
 
 static void test_async_threads(void) {
-    yono_engine_options opts;
-    CHECK_OK(yono_engine_options_default(&opts));
-    opts.hash_mb = 1;
-    yono_engine *engine = NULL;
-    CHECK_OK(yono_engine_new(&opts, &engine));
+    yono_engine *engine = small_engine();
     yono_game *pos = yono_game_new();
     struct stopper s = {NULL, YONO_STATUS_INTERNAL_ERROR};
     CHECK_OK(yono_engine_start(engine, pos, NULL, &s.search));

@@ -342,7 +342,7 @@ pub use seat::{BySeat, Seat, SeatSet};
 pub use snapshot::{PieceView, Snapshot};
 pub use square::{ParseSquareError, Square};
 pub use vocab::ParseNameError;
-pub use zobrist::splitmix;
+pub use zobrist::{splitmix, SplitMix64};
 pub use zones::PromotionStatus;
 
 /// The rules as this crate implements them: the project's [RULES.md](crate::rules), shipped in

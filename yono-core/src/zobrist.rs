@@ -17,6 +17,36 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// A small seeded random number generator: [`splitmix`] stepped on its state. What
+/// the bindings and `yono-ml` draw random moves with, so that a seed gives the same
+/// games everywhere.
+///
+/// ```
+/// let mut rng = yono::SplitMix64(7);
+/// let first = rng.next_u64();
+/// assert_eq!(first, yono::splitmix(7).1);
+/// assert!(rng.below(10) < 10);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        let (state, out) = splitmix(self.0);
+        self.0 = state;
+        out
+    }
+
+    /// Uniform in `0..n` (`n > 0`; 0 when `n` is 0), by a multiply-shift, so without
+    /// the bias of a remainder.
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
 /// Largest reserve count with its own key; larger counts (impossible in play) share it.
 pub(crate) const MAX_RESERVE_KEY: usize = 20;
 

@@ -40,7 +40,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use yono::{Game, Move, Position, Ruleset, Seat, Status};
+mod common;
+
+use yono::{Game, Move, Ruleset, Seat, Status};
 use yono_engine::{Engine, EngineConfig, Features, Limits, StopToken};
 
 #[derive(Clone, Copy, Debug)]
@@ -331,22 +333,6 @@ fn openings(ruleset: Ruleset, count: usize, plies: usize, seed: u64, balance: f6
     out
 }
 
-/// Material of `seat` (board and reserve) in the engine's piece values.
-fn material(pos: &Position, seat: Seat) -> i32 {
-    let board: i32 = pos
-        .pieces(seat)
-        .into_iter()
-        .filter_map(|sq| pos.piece_at(sq))
-        .map(|p| yono_engine::piece_value(p.kind))
-        .sum();
-    let reserve: i32 = pos
-        .reserve(seat)
-        .iter()
-        .map(|(k, n)| yono_engine::piece_value(k) * n as i32)
-        .sum();
-    board + reserve
-}
-
 /// Final scores by seat; seats still in at the ply cap ranked by material (Yo[n]o)
 /// or drawn (Shogi).
 fn final_scores(game: &Game, capped: bool) -> [f64; 4] {
@@ -377,24 +363,7 @@ fn final_scores(game: &Game, capped: bool) -> [f64; 4] {
             }
         });
     }
-    let in_game: Vec<Seat> = pos.seats_in_game().iter().collect();
-    let base = 3 - (in_game.len() as i32 - 1);
-    let mut scores = Seat::ALL.map(|s| pos.score(s).unwrap_or(0) as f64);
-    let mut ranked: Vec<(i32, Seat)> = in_game.iter().map(|&s| (material(pos, s), s)).collect();
-    ranked.sort_by_key(|&(m, s)| (m, s.index()));
-    let mut i = 0;
-    while i < ranked.len() {
-        let mut j = i;
-        while j + 1 < ranked.len() && ranked[j + 1].0 == ranked[i].0 {
-            j += 1;
-        }
-        let share = (i..=j).map(|r| (base + r as i32) as f64).sum::<f64>() / (j - i + 1) as f64;
-        for r in &ranked[i..=j] {
-            scores[r.1.index()] = share;
-        }
-        i = j + 1;
-    }
-    scores
+    common::material_ranked_scores(pos)
 }
 
 /// Plays one game from `opening`; `players[seat index]` is the player of a seat.

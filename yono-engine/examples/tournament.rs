@@ -21,7 +21,7 @@ mod common;
 
 use common::Player;
 use std::time::Instant;
-use yono::{Game, Position, Ruleset, Seat, Status};
+use yono::{Game, Ruleset, Seat, Status};
 
 struct Args {
     hero: String,
@@ -56,22 +56,6 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// Material of `seat` (board and reserve) in engine piece values.
-fn material(pos: &Position, seat: Seat) -> i32 {
-    let board: i32 = pos
-        .pieces(seat)
-        .into_iter()
-        .filter_map(|sq| pos.piece_at(sq))
-        .map(|p| yono_engine::piece_value(p.kind))
-        .sum();
-    let reserve: i32 = pos
-        .reserve(seat)
-        .iter()
-        .map(|(k, n)| yono_engine::piece_value(k) * n as i32)
-        .sum();
-    board + reserve
-}
-
 /// The scores of a game, by seat; `adjudicated` when the ply cap ended it.
 fn final_scores(game: &Game) -> ([f64; 4], bool) {
     let pos = game.position();
@@ -79,26 +63,7 @@ fn final_scores(game: &Game) -> ([f64; 4], bool) {
         let s: [Option<u8>; 4] = game.scores().into();
         return (s.map(|x| x.unwrap_or(0) as f64), false);
     }
-    let in_game: Vec<Seat> = pos.seats_in_game().iter().collect();
-    let k = in_game.len();
-    let base = 3 - (k as i32 - 1);
-    let mut scores = Seat::ALL.map(|s| pos.score(s).unwrap_or(0) as f64);
-    let mut ranked: Vec<(i32, Seat)> = in_game.iter().map(|&s| (material(pos, s), s)).collect();
-    ranked.sort_by_key(|&(m, s)| (m, s.index()));
-    let mut i = 0;
-    while i < ranked.len() {
-        let mut j = i;
-        while j + 1 < ranked.len() && ranked[j + 1].0 == ranked[i].0 {
-            j += 1;
-        }
-        // Places i..=j share the scores base+i ..= base+j.
-        let share = (i..=j).map(|r| (base + r as i32) as f64).sum::<f64>() / (j - i + 1) as f64;
-        for r in &ranked[i..=j] {
-            scores[r.1.index()] = share;
-        }
-        i = j + 1;
-    }
-    (scores, true)
+    (common::material_ranked_scores(pos), true)
 }
 
 fn main() {

@@ -132,6 +132,21 @@ fn one_error(lines: &[String], contains: &str) {
     );
 }
 
+/// Asserts that an `info` line carries the numbers every USI info line of a completed
+/// iteration has (both rulesets).
+fn assert_usi_numbers(info: &str) {
+    for word in [
+        " seldepth ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " pv ",
+    ] {
+        assert!(info.contains(word), "{word} missing in {info}");
+    }
+}
+
 fn game_of(ruleset: Ruleset, moves: &[String]) -> Game {
     let mut game = Game::new(ruleset);
     for m in moves {
@@ -213,16 +228,7 @@ fn plays_standard_shogi_as_plain_usi() {
                 !info.contains("scores") && !info.contains("points"),
                 "{info}"
             );
-            for word in [
-                " seldepth ",
-                " nodes ",
-                " nps ",
-                " time ",
-                " hashfull ",
-                " pv ",
-            ] {
-                assert!(info.contains(word), "{word} missing in {info}");
-            }
+            assert_usi_numbers(info);
         }
         if i == 1 {
             // One info line per completed iteration.
@@ -296,16 +302,7 @@ fn plays_four_seats() {
         for seat in ["s ", " w ", " n ", " e "] {
             assert!(scores.contains(seat), "{seat} missing in {info}");
         }
-        for word in [
-            " seldepth ",
-            " nodes ",
-            " nps ",
-            " time ",
-            " hashfull ",
-            " pv ",
-        ] {
-            assert!(info.contains(word), "{word} missing in {info}");
-        }
+        assert_usi_numbers(info);
         moves.push(best);
     }
     e.send("gameover s 1 w 2 n 3 e 4");

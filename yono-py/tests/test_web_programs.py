@@ -71,6 +71,12 @@ def receive(ws: Socket, kind: str, errors: List[str]) -> Dict[str, Any]:
             errors.append(message["message"])
 
 
+def hello(ws: Socket, token: str, errors: List[str]) -> Dict[str, Any]:
+    """Joins the game on `ws` with `token` and returns the first state."""
+    ws.send_json({"type": "hello", "token": token})
+    return receive(ws, "state", errors)
+
+
 def state_where(ws: Socket, condition: Any, errors: List[str]) -> Dict[str, Any]:
     while True:
         message = receive(ws, "state", errors)
@@ -108,8 +114,7 @@ def test_engine_programs_play_their_seats_and_undo_works(client: TestClient) -> 
     game, owner = new_game(client, "seats=hppp&engine=good")
     errors: List[str] = []
     with client.websocket_connect(f"/ws/{game}") as ws:
-        ws.send_json({"type": "hello", "token": owner})
-        first = receive(ws, "state", errors)
+        first = hello(ws, owner, errors)
         assert seat(first, "w")["player"] == "engine program good (300 nodes)"
         assert seat(first, "w")["program"] == "good"
         ws.send_json({"type": "move", "move": "5g5f", "ply": 0})
@@ -133,8 +138,7 @@ def test_a_program_per_seat_and_standard_shogi(client: TestClient) -> None:
     game, owner = new_game(client, "ruleset=shogi&seats=hp&engine=,good&nodes=50")
     errors: List[str] = []
     with client.websocket_connect(f"/ws/{game}") as ws:
-        ws.send_json({"type": "hello", "token": owner})
-        assert seat(receive(ws, "state", errors), "n")["player"] == "engine program good (50 nodes)"
+        assert seat(hello(ws, owner, errors), "n")["player"] == "engine program good (50 nodes)"
         ws.send_json({"type": "move", "move": "7g7f", "ply": 0})
         back = state_where(ws, lambda s: s["ply"] == 2, errors)
         played = [m["usi"] for m in back["moves"]]
@@ -149,8 +153,7 @@ def test_the_projects_engine_program_takes_seats(db: str) -> None:
         game, owner = new_game(client, "seats=hppp&engine=yono")
         errors: List[str] = []
         with client.websocket_connect(f"/ws/{game}") as ws:
-            ws.send_json({"type": "hello", "token": owner})
-            receive(ws, "state", errors)
+            hello(ws, owner, errors)
             ws.send_json({"type": "move", "move": "5g5f", "ply": 0})
             back = state_where(ws, lambda s: s["ply"] == 4, errors)
         assert errors == [] and back["your_turn"]
@@ -198,8 +201,7 @@ def test_a_failing_program_is_reported_and_the_builtin_engine_takes_the_seat(
         game, owner = new_game(client, f"seats=hpee&engine={name}")
         errors: List[str] = []
         with client.websocket_connect(f"/ws/{game}") as ws:
-            ws.send_json({"type": "hello", "token": owner})
-            receive(ws, "state", errors)
+            hello(ws, owner, errors)
             ws.send_json({"type": "move", "move": "5g5f", "ply": 0})
             four = state_where(ws, lambda s: s["ply"] == 4 and s["your_turn"], errors)
             ws.send_json({"type": "move", "move": a_legal_move(four), "ply": 4})
@@ -220,8 +222,7 @@ def test_a_failing_program_is_reported_and_the_builtin_engine_takes_the_seat(
     with TestClient(create_app(db, nodes=300, programs=programs())) as client:
         errors = []
         with client.websocket_connect(f"/ws/{game}") as ws:
-            ws.send_json({"type": "hello", "token": owner})
-            again = receive(ws, "state", errors)
+            again = hello(ws, owner, errors)
             assert seat(again, "w")["player"] == west["player"]
             ws.send_json({"type": "move", "move": a_legal_move(again), "ply": 8})
             state_where(ws, lambda s: s["ply"] == 12, errors)
@@ -235,8 +236,7 @@ def test_a_hanging_program_is_killed_and_the_builtin_engine_takes_the_seat(db: s
         game, owner = new_game(client, "ruleset=shogi&seats=hp&engine=hangs")
         errors: List[str] = []
         with client.websocket_connect(f"/ws/{game}") as ws:
-            ws.send_json({"type": "hello", "token": owner})
-            receive(ws, "state", errors)
+            hello(ws, owner, errors)
             ws.send_json({"type": "move", "move": "7g7f", "ply": 0})
             back = state_where(ws, lambda s: s["ply"] == 2, errors)
         (message,) = errors

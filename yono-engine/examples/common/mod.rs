@@ -1,7 +1,7 @@
-//! Players and helpers shared by the examples (tournament, play_game, bench).
+//! Players and helpers shared by the examples (tournament, match, play_game, bench).
 #![allow(dead_code)]
 
-use yono::{Move, Position};
+use yono::{Move, Position, Seat};
 use yono_engine::{Engine, EngineConfig, Limits};
 
 /// xorshift64*: deterministic for a seed, no dependency.
@@ -100,4 +100,45 @@ pub fn greedy(pos: &Position, rng: &mut Rng) -> Move {
         }
     }
     best[rng.below(best.len())]
+}
+
+/// Material of `seat` (board and reserve) in the engine's piece values.
+pub fn material(pos: &Position, seat: Seat) -> i32 {
+    let board: i32 = pos
+        .pieces(seat)
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| yono_engine::piece_value(p.kind))
+        .sum();
+    let reserve: i32 = pos
+        .reserve(seat)
+        .iter()
+        .map(|(k, n)| yono_engine::piece_value(k) * n as i32)
+        .sum();
+    board + reserve
+}
+
+/// The scores of a Yo[n]o game stopped at a ply cap: the seats still in are ranked by
+/// material (the least takes the lowest score left), seats tied on material share
+/// their places' scores, and the seats out keep the scores they received.
+pub fn material_ranked_scores(pos: &Position) -> [f64; 4] {
+    let in_game: Vec<Seat> = pos.seats_in_game().iter().collect();
+    let base = 3 - (in_game.len() as i32 - 1);
+    let mut scores = Seat::ALL.map(|s| pos.score(s).unwrap_or(0) as f64);
+    let mut ranked: Vec<(i32, Seat)> = in_game.iter().map(|&s| (material(pos, s), s)).collect();
+    ranked.sort_by_key(|&(m, s)| (m, s.index()));
+    let mut i = 0;
+    while i < ranked.len() {
+        let mut j = i;
+        while j + 1 < ranked.len() && ranked[j + 1].0 == ranked[i].0 {
+            j += 1;
+        }
+        // Places i..=j share the scores base+i ..= base+j.
+        let share = (i..=j).map(|r| (base + r as i32) as f64).sum::<f64>() / (j - i + 1) as f64;
+        for r in &ranked[i..=j] {
+            scores[r.1.index()] = share;
+        }
+        i = j + 1;
+    }
+    scores
 }

@@ -44,61 +44,29 @@ pub(super) struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
-    /// The first `games` games and the rest.
-    pub(super) fn split(self, games: usize, mask_len: usize) -> (Part<'a>, Part<'a>) {
-        let (slots, slots2) = self.slots.split_at_mut(games);
-        let (obs, obs2) = self.obs.split_at_mut(games * OBS_LEN);
-        let (masks, masks2) = self.masks.split_at_mut(games * mask_len);
-        let (legal, legal2) = self.legal.split_at_mut(games * LEGAL_WIDTH);
-        let (counts, counts2) = self.counts.split_at_mut(games);
-        let (rewards, rewards2) = self.rewards.split_at_mut(games * 4);
-        let (st, st2) = self.seat_terminated.split_at_mut(games * 4);
-        let (su, su2) = self.seat_truncated.split_at_mut(games * 4);
-        let (term, term2) = self.terminated.split_at_mut(games);
-        let (trunc, trunc2) = self.truncated.split_at_mut(games);
-        let (drawn, drawn2) = self.drawn.split_at_mut(games);
-        let (to_play, to_play2) = self.to_play.split_at_mut(games);
-        let (played, played2) = self.played.split_at_mut(games);
-        let (final_plies, final_plies2) = self.final_plies.split_at_mut(games);
-        let (game_ids, game_ids2) = self.game_ids.split_at_mut(games);
-        (
-            Part {
-                first: self.first,
-                slots,
-                obs,
-                masks,
-                legal,
-                counts,
-                rewards,
-                seat_terminated: st,
-                seat_truncated: su,
-                terminated: term,
-                truncated: trunc,
-                drawn,
-                to_play,
-                played,
-                final_plies,
-                game_ids,
-            },
-            Part {
-                first: self.first + games,
-                slots: slots2,
-                obs: obs2,
-                masks: masks2,
-                legal: legal2,
-                counts: counts2,
-                rewards: rewards2,
-                seat_terminated: st2,
-                seat_truncated: su2,
-                terminated: term2,
-                truncated: trunc2,
-                drawn: drawn2,
-                to_play: to_play2,
-                played: played2,
-                final_plies: final_plies2,
-                game_ids: game_ids2,
-            },
-        )
+    /// Cuts the first `games` games off the part and returns them; the part keeps the
+    /// rest.
+    pub(super) fn take_first(&mut self, games: usize, mask_len: usize) -> Part<'a> {
+        let first = self.first;
+        self.first += games;
+        Part {
+            first,
+            slots: cut(&mut self.slots, games),
+            obs: cut(&mut self.obs, games * OBS_LEN),
+            masks: cut(&mut self.masks, games * mask_len),
+            legal: cut(&mut self.legal, games * LEGAL_WIDTH),
+            counts: cut(&mut self.counts, games),
+            rewards: cut(&mut self.rewards, games * 4),
+            seat_terminated: cut(&mut self.seat_terminated, games * 4),
+            seat_truncated: cut(&mut self.seat_truncated, games * 4),
+            terminated: cut(&mut self.terminated, games),
+            truncated: cut(&mut self.truncated, games),
+            drawn: cut(&mut self.drawn, games),
+            to_play: cut(&mut self.to_play, games),
+            played: cut(&mut self.played, games),
+            final_plies: cut(&mut self.final_plies, games),
+            game_ids: cut(&mut self.game_ids, games),
+        }
     }
 
     /// Runs `f` on each game of the part with its outputs.
@@ -164,4 +132,11 @@ impl<'a> Part<'a> {
             f(self.first + i, slot, out);
         }
     }
+}
+
+/// Cuts the first `len` items off `rest` and returns them.
+fn cut<'a, T>(rest: &mut &'a mut [T], len: usize) -> &'a mut [T] {
+    let (head, tail) = std::mem::take(rest).split_at_mut(len);
+    *rest = tail;
+    head
 }

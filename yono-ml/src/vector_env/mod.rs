@@ -9,7 +9,7 @@ mod step;
 
 use std::sync::Mutex;
 
-use yono::{Game, Move};
+use yono::{Game, Move, SplitMix64};
 use yono_engine::Engine;
 
 use crate::action::ACTION_SIZE;
@@ -96,9 +96,9 @@ impl VectorEnv {
         let n = cfg.num_envs;
         let pool = crate::pool::Pool::new(cfg.threads.min(n))
             .map_err(|e| ConfigError::Threads(e.to_string()))?;
-        let mut master = Rng(cfg.seed);
+        let mut master = SplitMix64(cfg.seed);
         let slots = (0..n)
-            .map(|i| Slot::new(cfg.ruleset, master.next(), i, n))
+            .map(|i| Slot::new(cfg.ruleset, master.next_u64(), i, n))
             .collect();
         let mask_len = if cfg.masks { ACTION_SIZE } else { 0 };
         let buf = Buffers {
@@ -161,9 +161,7 @@ impl VectorEnv {
         for c in 0..chunks {
             // Chunk c holds games c * n / chunks .. (c + 1) * n / chunks.
             let size = (c + 1) * n / chunks - c * n / chunks;
-            let (part, more) = rest.split(size, mask_len);
-            parts.push(part);
-            rest = more;
+            parts.push(rest.take_first(size, mask_len));
         }
         let spare = &self.engines;
         let hash_mb = self.cfg.engine_hash_mb;
@@ -213,9 +211,9 @@ impl VectorEnv {
     pub fn reset(&mut self, seed: Option<u64>) {
         if let Some(seed) = seed {
             self.cfg.seed = seed;
-            let mut master = Rng(seed);
+            let mut master = SplitMix64(seed);
             for slot in &mut self.slots {
-                slot.rng = Rng(master.next());
+                slot.rng = SplitMix64(master.next_u64());
             }
         }
         self.start_games();

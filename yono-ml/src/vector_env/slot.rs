@@ -1,7 +1,7 @@
 //! One game of the batch: playing the agents' and the other seats' moves, and writing
 //! what the game reports into its share of the buffers.
 
-use yono::{Game, Move, MoveList, Ruleset, Seat, SeatSet};
+use yono::{Game, Move, MoveList, Ruleset, Seat, SeatSet, SplitMix64};
 use yono_engine::{Engine, EngineConfig, Limits};
 
 use crate::action::{action_of, move_of};
@@ -18,29 +18,12 @@ pub(super) enum AgentMove {
     Engine(u64),
 }
 
-/// A small deterministic random number generator (SplitMix64, the core's).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Rng(pub(super) u64);
-
-impl Rng {
-    pub(super) fn next(&mut self) -> u64 {
-        let (state, out) = yono::splitmix(self.0);
-        self.0 = state;
-        out
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 /// One game of the batch and what the incremental writes remember about it.
 pub(super) struct Slot {
     pub(super) game: Game,
     /// The legal moves of the current position (empty once it is over).
     pub(super) moves: MoveList,
-    pub(super) rng: Rng,
+    pub(super) rng: SplitMix64,
     /// Seats whose outcome this game has decided.
     pub(super) decided: SeatSet,
     /// The game that ended in the last step, until the next step.
@@ -117,7 +100,7 @@ impl Slot {
         let mut slot = Slot {
             game: Game::new(ruleset),
             moves: MoveList::new(),
-            rng: Rng(seed),
+            rng: SplitMix64(seed),
             decided: SeatSet::EMPTY,
             finished: None,
             // The first reset moves on to the first id.

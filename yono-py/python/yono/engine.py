@@ -52,6 +52,7 @@ __all__ = [
     "EngineProtocolError",
     "Limit",
     "Info",
+    "OptionValues",
     "Option",
     "PlayResult",
     "BestMove",
@@ -218,6 +219,9 @@ class Option:
 #: None), cp, points, mate (plies, positive good for the mover); scores (seat letter
 #: to points, Yo[n]o); pv (list of Move); string (an ``info string``).
 Info = Dict[str, Any]
+
+#: Engine option values by option name (``setoption``): strings, spins and checks.
+OptionValues = Mapping[str, Union[str, int, bool]]
 
 
 def parse_info(line: str) -> Info:
@@ -525,14 +529,14 @@ class EngineProtocol:
         while await self._line(deadline, "readyok") != "readyok":
             pass
 
-    async def configure(self, options: Mapping[str, Union[str, int, bool]]) -> None:
+    async def configure(self, options: OptionValues) -> None:
         """Sets options the engine declared (ValueError for an unknown name or a value
         that does not fit); then waits for ``readyok``."""
         async with self._busy:
             await self._configure(options)
             await self._ping()
 
-    async def _configure(self, options: Mapping[str, Union[str, int, bool]]) -> None:
+    async def _configure(self, options: OptionValues) -> None:
         for name, value in options.items():
             opt = self.options.get(name.lower())
             if opt is None:
@@ -541,7 +545,7 @@ class EngineProtocol:
                 )
             self._send(f"setoption name {opt.name} value {opt.check(value)}")
 
-    async def _prepare(self, position: Game, options: Optional[Mapping[str, Union[str, int, bool]]]) -> None:
+    async def _prepare(self, position: Game, options: Optional[OptionValues]) -> None:
         variant = position.ruleset.label
         if variant != self._variant:
             if "usi_variant" in self.options:
@@ -576,7 +580,7 @@ class EngineProtocol:
         position: Game,
         limit: Limit,
         *,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> PlayResult:
         """Asks for a move. ``timeout``: seconds to wait for the bestmove (default:
@@ -599,7 +603,7 @@ class EngineProtocol:
         limit: Limit,
         *,
         multipv: Optional[int] = None,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> Union[Info, List[Info]]:
         """Analyses to the limit and returns the final :data:`Info` (a list of them,
@@ -618,7 +622,7 @@ class EngineProtocol:
         limit: Optional[Limit] = None,
         *,
         multipv: Optional[int] = None,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> AnalysisResult:
         """Starts a search and returns at once with an :class:`AnalysisResult`
@@ -782,7 +786,7 @@ async def popen_engine(
     command: Union[str, Sequence[str]],
     *,
     timeout: float = DEFAULT_TIMEOUT,
-    options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+    options: Optional[OptionValues] = None,
     **popen_args: Any,
 ) -> Tuple[asyncio.SubprocessTransport, EngineProtocol]:
     """Starts an engine program and does the handshake (``usi``, then ``options``,
@@ -812,6 +816,13 @@ async def popen_engine(
     return transport, protocol
 
 
+def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
+    """Stops the event loop running on `thread`, waits for the thread, closes the loop."""
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join()
+    loop.close()
+
+
 class SimpleEngine:
     """A synchronous wrapper: the asyncio protocol runs on a background thread's
     event loop, and every method waits for it (with the protocol's deadlines, so
@@ -829,7 +840,7 @@ class SimpleEngine:
         command: Union[str, Sequence[str]],
         *,
         timeout: float = DEFAULT_TIMEOUT,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         **popen_args: Any,
     ) -> "SimpleEngine":
         """Starts an engine program (see :func:`popen_engine`)."""
@@ -842,9 +853,7 @@ class SimpleEngine:
             )
             _, protocol = future.result()
         except BaseException:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join()
-            loop.close()
+            _stop_loop(loop, thread)
             raise
         return cls(protocol, loop, thread)
 
@@ -864,7 +873,7 @@ class SimpleEngine:
         """The declared options, by lower-case name."""
         return dict(self.protocol.options)
 
-    def configure(self, options: Mapping[str, Union[str, int, bool]]) -> None:
+    def configure(self, options: OptionValues) -> None:
         """See :meth:`EngineProtocol.configure`."""
         self._run(self.protocol.configure(options))
 
@@ -881,7 +890,7 @@ class SimpleEngine:
         position: Game,
         limit: Limit,
         *,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> PlayResult:
         """See :meth:`EngineProtocol.play`."""
@@ -893,7 +902,7 @@ class SimpleEngine:
         limit: Limit,
         *,
         multipv: Optional[int] = None,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> Union[Info, List[Info]]:
         """See :meth:`EngineProtocol.analyse`."""
@@ -905,7 +914,7 @@ class SimpleEngine:
         limit: Optional[Limit] = None,
         *,
         multipv: Optional[int] = None,
-        options: Optional[Mapping[str, Union[str, int, bool]]] = None,
+        options: Optional[OptionValues] = None,
         timeout: Optional[float] = None,
     ) -> "SimpleAnalysisResult":
         """See :meth:`EngineProtocol.analysis`; iterate the result for each info."""
@@ -926,9 +935,7 @@ class SimpleEngine:
             pass
         finally:
             self._closed = True
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join()
-            self._loop.close()
+            _stop_loop(self._loop, self._thread)
 
     def __enter__(self) -> "SimpleEngine":
         return self

@@ -3,28 +3,12 @@
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use yono::MoveList;
+use yono::{MoveList, SplitMix64};
 
 use super::PyGame;
 use crate::conversion::ints;
 use crate::gil;
 use crate::moves::move_obj;
-
-/// The playouts' random numbers: the core's SplitMix64 step.
-pub(crate) struct SplitMix64(pub(crate) u64);
-
-impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
-        let (state, out) = yono::splitmix(self.0);
-        self.0 = state;
-        out
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
 
 impl PyGame {
     /// The leaf count of `perft` (also the module function `yono.perft`).
