@@ -13,7 +13,9 @@
 #     (cc -static with pkg-config --static, and with yono::yono_static), and run;
 #     readelf shows the versioned SONAME;
 #  6. a moved checkout never keeps a stale build-tree yono.pc;
-#  7. the yono-core .crate unpacked and its tests run (offline), and a fresh cargo
+#  7. the yono-core .crate unpacked and its unit and integration tests run (offline;
+#     they read the packaged test vectors; the doctests are the workspace's, run by
+#     the Rust tests section from the same files), and a fresh cargo
 #     project that depends on yono-core = "0.1" and yono-engine = "0.1" (the packaged
 #     crates standing in for crates.io through [patch.crates-io]) builds and runs;
 #  8. the sizes README.md states are the build's (scripts/release-sizes.py).
@@ -282,11 +284,11 @@ step "the .crate unpacked and tested (offline)"
 mkdir "$tmp/crate"
 tar xzf "$crate" -C "$tmp/crate"
 if ! (cd "$tmp/crate/yono-core-$version" &&
-    CARGO_TARGET_DIR=$tmp/moved-again/target cargo test -q --offline >"$tmp/crate.log" 2>&1); then
+    CARGO_TARGET_DIR=$tmp/moved-again/target cargo test -q --offline --tests >"$tmp/crate.log" 2>&1); then
     tail -n 40 "$tmp/crate.log"
     fail "the packaged crate's tests"
 fi
-grep -c '^test result: ok' "$tmp/crate.log" | sed 's/^/test binaries and doctests passed: /'
+grep -c '^test result: ok' "$tmp/crate.log" | sed 's/^/test binaries passed: /'
 
 step "a fresh cargo project on the packaged yono-core and yono-engine"
 tar xzf "$engine_crate" -C "$tmp/crate"
