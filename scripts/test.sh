@@ -121,21 +121,22 @@ bash scripts/fuzz.sh --runs 2000
 section "Release: scripts/dist.sh in a fresh clone; crate, wheel and C SDK installed and tested (started with the first section)"
 wait_beside release
 
-# The C and C++ tests (valgrind, helgrind: one core) run beside the Python, web and
-# engine-program sections.
+# The C and C++ tests (valgrind, helgrind: one core) run beside the Python section
+# (whose tests do not depend on timing); the browser and engine-program tests, which
+# wait on real processes, run after them on a machine left to them.
 start_beside c bash tests/c/run.sh
 
 section "Python (the release wheel)"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/test.sh
+
+section "C and C++ (started with the Python section)"
+wait_beside c
 
 section "Web: yono.web server tests, mypy and browser tests (headless Chromium) on the release wheel"
 YONO_PY_WHEEL=$(ls "$release_wheel"/yono-*.whl) bash yono-py/web-test.sh
 
 section "The engine as a program: cshogi, the Python client and the match runner against yono-engine"
 bash scripts/test-engine-program.sh
-
-section "C and C++ (started with the Python section)"
-wait_beside c
 
 section "SVG diagrams rendered to PNG and compared across renderers (librsvg, QtSvg, nanosvg)"
 bash docs/render.sh

@@ -46,12 +46,18 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     const moved = state && message.ply !== state.ply;
+    // A state at the same ply (someone joined or left, a reconnection) keeps the
+    // player's selection: it is asked for again, to be drawn on the new board.
+    const reselect = !moved && message.your_turn && selection && !promotionChoice ? selection.selected : null;
     state = message;
     selection = null;
     closePromotion();
     if (viewing !== null && viewing >= state.ply) viewing = null;
     render();
     if (moved) announceLastMove();
+    if (reselect) {
+      send(reselect.endsWith("*") ? { type: "select", reserve: reselect[0] } : { type: "select", square: reselect });
+    }
   } else if (message.type === "selection") {
     if (!state || message.ply !== state.ply || viewing !== null) return; // stale
     selection = message.selected ? message : null;
