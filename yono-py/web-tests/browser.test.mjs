@@ -195,9 +195,12 @@ test("the start page offers the server's engine programs: West played by one", a
   assert.deepEqual(page.errors, []);
 });
 
+// The other three seats are played by this page too, with moves that leave South a
+// drop (an engine's reply may be a check that no drop answers: the engines' own test
+// is the first one).
 test("a promotion through the dialog, then a drop from the reserve", async () => {
   const page = await newPage();
-  await page.goto(`${base}/new?seats=heee&${positionQuery("promotion_and_drop")}`);
+  await page.goto(`${base}/new?seats=hhhh&${positionQuery("promotion_and_drop")}`);
   await waitMyTurn(page);
 
   await move(page, "5d", "5c");
@@ -207,6 +210,12 @@ test("a promotion through the dialog, then a drop from the reserve", async () =>
   await waitPly(page, 1);
   assert.equal((await moveTexts(page))[0], "5d5c+");
 
+  await move(page, "7a", "6a"); // West
+  await waitPly(page, 2);
+  await page.locator("#pass").waitFor({ state: "visible", ...WAIT }); // North's only move
+  await page.locator("#pass").click();
+  await waitPly(page, 3);
+  await move(page, "3e", "4e"); // East
   await waitPly(page, 4);
   await waitMyTurn(page);
   await click(page, "slot-s-G");
