@@ -53,8 +53,10 @@ def test_cshogi_engine_class_plays_a_game() -> None:
 def test_cshogi_cli_plays_a_match(tmp_path: Path) -> None:
     (command,) = yono_engine()
     run = subprocess.run(
-        [sys.executable, "-m", "cshogi.cli", command, command, "--games", "2", "--byoyomi", "50",
-         "--draw", "24", "--csa", str(tmp_path)],
+        # Two names: cshogi names each record by its players and the second, so the two
+        # games of one engine against itself, if they began within a second, shared a file.
+        [sys.executable, "-m", "cshogi.cli", command, command, "--name1", "first", "--name2", "second",
+         "--games", "2", "--byoyomi", "50", "--draw", "24", "--csa", str(tmp_path)],
         capture_output=True, text=True, timeout=600,
     )
     assert run.returncode == 0, run.stderr[-2000:]
