@@ -8,10 +8,12 @@
 #              commit 014eba7 (built by scripts/old-engine.sh), 50 ms a move each
 #   time       four seats, this engine at 200 ms against three copies at 50 ms
 #   modes      four seats, BRS and BRS+ each against three paranoid copies, 50 ms
-#   all        all of the above
+#   features   standard Shogi, this engine against itself without one search
+#              feature (FEATURES, default all of them in turn), 50 ms a move each
+#   all        yaneuraou, old, time and modes
 #   --smoke    a few games at 300 nodes a move (seconds; used by scripts/test.sh):
 #              checks that matches run and report, not who wins
-# Usage: [SEED=S] scripts/strength-match.sh [yaneuraou|old|time|modes|all|--smoke] [GAMES]
+# Usage: [SEED=S] [FEATURES='nmp lmr'] scripts/strength-match.sh [yaneuraou|old|time|modes|features|all|--smoke] [GAMES]
 # GAMES (default 24) per match; each line printed is a match's summary (W/D/L and
 # Elo with a 95% interval for Shogi, the mean of 3 with its 95% interval for four
 # seats); per-game lines go to stderr. At 24 games a match takes 5-10 minutes on a
@@ -58,11 +60,19 @@ modes() {
             --games "$games" --seed "$seed"
     done
 }
+features() {
+    for feature in ${FEATURES:-nmp lmr fut rfp razor see lmp asp iir check hist mate1 delta}; do
+        echo "== Shogi: yono-engine vs itself without $feature, 50 ms, $games games"
+        "${match[@]}" --variant shogi --a 'self:time=50' --b "self:time=50,without=$feature" \
+            --games "$games" --seed "$seed"
+    done
+}
 case "$what" in
     yaneuraou) yaneuraou ;;
+    features) features ;;
     old) old ;;
     time) more_time ;;
     modes) modes ;;
     all) yaneuraou; old; more_time; modes ;;
-    *) echo "usage: $0 [yaneuraou|old|time|modes|all|--smoke] [GAMES]" >&2; exit 2 ;;
+    *) echo "usage: $0 [yaneuraou|old|time|modes|features|all|--smoke] [GAMES]" >&2; exit 2 ;;
 esac

@@ -286,4 +286,67 @@ mod tests {
         // An exact value replaces it, keeping the stored move when it has none.
         assert_eq!((hit.depth, hit.value, hit.mv), (1, 30, Some(1)));
     }
+
+    #[test]
+    fn an_entry_torn_between_two_writers_reads_as_a_miss() {
+        let mut t = Table::new(1);
+        t.new_search();
+        let step = EvalStep(1);
+        // Two keys of one bucket, each stored once: then the first way is given the
+        // check word of one and the data word of the other, as two threads writing at
+        // once could leave it.
+        let (a, b) = (0x0000_0001_0000_0001, 0x0000_0001_0000_0002);
+        t.store(a, Some(1), 10, None, 5, Bound::Exact, &step);
+        let i = t.bucket(a);
+        let check_a = t.words[i].load(Relaxed);
+        t.words[i].store(0, Relaxed);
+        t.words[i + 1].store(0, Relaxed);
+        t.store(b, Some(2), 20, None, 5, Bound::Exact, &step);
+        assert_eq!(t.probe(b, &step).map(|h| h.value), Some(20));
+        t.words[i].store(check_a, Relaxed);
+        assert!(t.probe(a, &step).is_none());
+        assert!(t.probe(b, &step).is_none());
+    }
+
+    #[test]
+    fn threads_writing_one_bucket_never_read_another_keys_entry() {
+        // Every key's entry carries a value made from the key: a reader that found
+        // another key's value (or a mix of two) would have read a torn entry as a hit.
+        let mut table = Table::new(1);
+        table.new_search();
+        let table = &table;
+        let value_of = |key: u64| (key % 1000) as Value;
+        let keys: Vec<u64> = (0..64).map(|n| (1 << 32) | n).collect(); // one bucket
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let keys = &keys;
+                scope.spawn(move || {
+                    let step = EvalStep(1);
+                    let mut hits = 0;
+                    for round in 0..20_000u64 {
+                        let key = keys[((round * 7 + thread * 13) % 64) as usize];
+                        let depth = (round % 20) as i32;
+                        table.store(
+                            key,
+                            Some(key as u16),
+                            value_of(key),
+                            None,
+                            depth,
+                            Bound::Exact,
+                            &step,
+                        );
+                        let probed = keys[((round * 11 + thread) % 64) as usize];
+                        if let Some(hit) = table.probe(probed, &step) {
+                            assert_eq!(
+                                (hit.value, hit.mv),
+                                (value_of(probed), Some(probed as u16))
+                            );
+                            hits += 1;
+                        }
+                    }
+                    assert!(hits > 0, "no probe found its entry");
+                });
+            }
+        });
+    }
 }
