@@ -139,13 +139,13 @@ base_python=$(python3 -c 'import sys; print(sys.executable)')
 cat >"$tmp/play.py" <<'PY'
 import random, sys, yono
 assert yono.__version__ == sys.argv[1], (yono.__version__, sys.argv[1])
-pos = yono.Position()
+pos = yono.Game()
 rng = random.Random(7)
 while not pos.is_game_over() and len(pos.move_stack) < 2000:
     pos.push(rng.choice(list(pos.legal_moves)))
 print("game:", len(pos.move_stack), "plies, scores", pos.scores())
 # Standard Shogi's published perft(3) from the start.
-assert yono.perft(yono.Position.shogi(), 3) == 25470
+assert yono.perft(yono.Game.shogi(), 3) == 25470
 print("perft ok, yono", yono.__version__)
 PY
 env -i HOME="$tmp" PATH="$tmp/venv/bin:/usr/bin:/bin" bash -c \

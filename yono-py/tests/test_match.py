@@ -214,7 +214,7 @@ def _check_records(out: Path, games: List[Dict[str, Any]]) -> None:
     assert len(lines) == len(games)
     for entry in map(json.loads, lines):
         for path in entry["records"]:
-            record = yono.Game.load((out / path).read_text())  # replays every move
+            record = yono.Record.load((out / path).read_text())  # replays every move
             assert record.meta("time-control") == entry["time_control"]
             assert record.meta("termination")
             assert record.meta("round") == str(entry["game"])

@@ -493,7 +493,7 @@ def test_records_download_and_reload(db: str) -> None:
         as_json = client.get(f"/games/{game}/record.json")
         assert as_json.headers["content-type"].startswith("application/json")
         for record in (text.text, as_json.text):
-            loaded = yono.Game.load(record)
+            loaded = yono.Record.load(record)
             assert [m.usi() for m in loaded.moves] == played
             assert loaded.meta("south") == "human"
         listing = client.get("/games").text

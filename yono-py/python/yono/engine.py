@@ -747,7 +747,16 @@ class EngineProtocol:
             await asyncio.wait_for(self.process.wait(), self.timeout)
         except asyncio.TimeoutError:
             await self._kill()
+        self._release()
+
+    def _release(self) -> None:
+        """Stops reading and closes the pipes of an engine that has exited."""
         self._reader.cancel()
+        # Closed here, on the loop: left to the garbage collector, the transport of an
+        # engine that crashed was closed after its loop had gone ("Event loop is closed").
+        transport = getattr(self.process, "_transport", None)
+        if transport is not None:
+            transport.close()
 
 
 def _parse_option(words: List[str]) -> Optional[Option]:
@@ -811,6 +820,7 @@ async def popen_engine(
         await protocol._ping()
     except BaseException:
         await protocol._kill()
+        protocol._release()
         raise
     transport = process._transport  # type: ignore[attr-defined]
     return transport, protocol
