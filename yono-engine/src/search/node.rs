@@ -113,6 +113,36 @@ impl Worker {
         }
     }
 
+    /// Takes the value `v` of the move `mv` searched at `ply` into the node's best
+    /// value and move: a value above alpha makes `mv` the best move, its line the
+    /// node's, and raises alpha, unless it reaches beta: then the node is cut off
+    /// (`true`, alpha left as it was).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn take_value(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        v: Value,
+        best: &mut Value,
+        best_move: &mut Option<Move>,
+        alpha: &mut Value,
+        beta: Value,
+    ) -> bool {
+        if v > *best {
+            *best = v;
+            if v > *alpha {
+                *best_move = Some(mv);
+                self.update_pv(ply, mv);
+                if v >= beta {
+                    return true;
+                }
+                *alpha = v;
+            }
+        }
+        false
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -434,28 +464,12 @@ impl Worker {
                     rm.pv.extend_from_slice(&self.pv[ply + 1][ply + 1..len]);
                 }
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        if quiet {
-                            self.reward_quiet(
-                                ply,
-                                seat,
-                                mv,
-                                piece_to,
-                                prev1,
-                                prev2,
-                                depth,
-                                &quiets[..quiet_count],
-                            );
-                        }
-                        break;
-                    }
-                    alpha = v;
+            if self.take_value(ply, mv, v, &mut best, &mut best_move, &mut alpha, beta) {
+                if quiet {
+                    let tried = &quiets[..quiet_count];
+                    self.reward_quiet(ply, seat, mv, piece_to, prev1, prev2, depth, tried);
                 }
+                break;
             }
             if quiet && quiet_count < quiets.len() && Some(mv) != best_move {
                 quiets[quiet_count] = Some((mv, piece_to));

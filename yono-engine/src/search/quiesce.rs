@@ -91,16 +91,8 @@ impl Worker {
                 self.pickers[ply] = picker;
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_value(ply, mv, v, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
         self.pickers[ply] = picker;
