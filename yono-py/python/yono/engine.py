@@ -597,12 +597,9 @@ class EngineProtocol:
         engine gets ``stop`` and :data:`DEFAULT_TIMEOUT` more, then is killed
         (:class:`EngineTimeoutError`). The move is checked: an illegal one raises
         :class:`EngineProtocolError`."""
-        if limit.is_infinite():
-            raise ValueError("play() needs a limit (time, depth, nodes or a clock)")
-        analysis = await self.analysis(position, limit, options=options, timeout=timeout)
-        async for _ in analysis:
-            pass
-        best = await analysis.wait()
+        analysis, best = await self._search_to_end(
+            "play", position, limit, multipv=None, options=options, timeout=timeout
+        )
         return PlayResult(best.move, best.ponder, dict(analysis.info), resigned=best.resigned)
 
     async def analyse(
@@ -616,13 +613,29 @@ class EngineProtocol:
     ) -> Union[Info, List[Info]]:
         """Analyses to the limit and returns the final :data:`Info` (a list of them,
         best first, when ``multipv`` is given)."""
+        analysis, _ = await self._search_to_end(
+            "analyse", position, limit, multipv=multipv, options=options, timeout=timeout
+        )
+        return [dict(i) for i in analysis.multipv] if multipv is not None else dict(analysis.info)
+
+    async def _search_to_end(
+        self,
+        caller: str,
+        position: Game,
+        limit: Limit,
+        *,
+        multipv: Optional[int],
+        options: Optional[OptionValues],
+        timeout: Optional[float],
+    ) -> Tuple[AnalysisResult, BestMove]:
+        """What ``play`` and ``analyse`` share: a search that must end by itself (so
+        a limit is required), read to its bestmove."""
         if limit.is_infinite():
-            raise ValueError("analyse() needs a limit (time, depth, nodes or a clock)")
+            raise ValueError(f"{caller}() needs a limit (time, depth, nodes or a clock)")
         analysis = await self.analysis(position, limit, multipv=multipv, options=options, timeout=timeout)
         async for _ in analysis:
             pass
-        await analysis.wait()
-        return [dict(i) for i in analysis.multipv] if multipv is not None else dict(analysis.info)
+        return analysis, await analysis.wait()
 
     async def analysis(
         self,
