@@ -5,6 +5,10 @@
 //! `cargo run --release -p yono-bench` (add `--quick` to skip depth 6, `--game` for
 //! the `Game` play/undo rows alone, `--fast` for the public fast-path rows alone).
 
+// The positions the push/pop workloads share with yono-core's examples.
+#[path = "../../yono-core/examples/support/mod.rs"]
+mod support;
+
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -455,21 +459,7 @@ size_of::<Undo>() = {} bytes",
 /// `Game::play` (checked) and `Game::undo` for every legal move of the positions of a
 /// seeded random Shogi game: the Rust side of Python's push/pop.
 fn game_play_undo() {
-    let mut walk = yono::Game::new(Ruleset::Shogi);
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut games = Vec::new();
-    for _ in 0..120 {
-        let moves = walk.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        games.push(yono::Game::from_position(walk.position().clone()));
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        walk.play(moves[(rng % moves.len() as u64) as usize])
-            .expect("a legal move");
-    }
+    let mut games = support::random_shogi_positions();
     let lists: Vec<Vec<Move>> = games.iter().map(|g| g.legal_moves().to_vec()).collect();
     let (pairs, per_second) = time(50, || {
         let mut pairs = 0;

@@ -8,9 +8,11 @@
 //! values of PASSES: the difference of the totals over the extra pairs is the cost of
 //! one pair, without the set-up.
 
+mod support;
+
 use std::hint::black_box;
 
-use yono::{Game, Move, Ruleset};
+use yono::Move;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -30,21 +32,7 @@ fn main() {
         eprintln!("PASSES must be a number, not {passes:?}");
         std::process::exit(2);
     };
-    let mut walk = Game::new(Ruleset::Shogi);
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut games = Vec::new();
-    for _ in 0..120 {
-        let moves = walk.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        games.push(Game::from_position(walk.position().clone()));
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        walk.play(moves[(rng % moves.len() as u64) as usize])
-            .expect("a legal move");
-    }
+    let mut games = support::random_shogi_positions();
     let lists: Vec<Vec<Move>> = games
         .iter_mut()
         .map(|g| {

@@ -288,21 +288,10 @@ impl Drop for Player {
     }
 }
 
-/// xorshift64*.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-}
-
 /// Openings: `count` positions `plies` random plies from the start that the
 /// engine rates near an equal share.
 fn openings(ruleset: Ruleset, count: usize, plies: usize, seed: u64, balance: f64) -> Vec<Game> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = common::Rng::new(seed);
     let equal = if ruleset == Ruleset::Shogi { 0.5 } else { 1.5 };
     let mut out = Vec::new();
     let mut engine = Engine::new(EngineConfig {
@@ -449,13 +438,7 @@ fn parse_args() -> Result<Args, String> {
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
-            "--variant" => {
-                variant = match value()?.as_str() {
-                    "shogi" => Ruleset::Shogi,
-                    "yono" => Ruleset::Yono,
-                    v => return Err(format!("unknown variant {v:?}")),
-                }
-            }
+            "--variant" => variant = common::parse_variant(&value()?)?,
             "--a" => a = Some(Spec::parse(&value()?)?),
             "--b" => b = Some(Spec::parse(&value()?)?),
             "--tc" => tc = Budget::parse(&value()?)?,

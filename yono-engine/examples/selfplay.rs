@@ -13,6 +13,8 @@
 //! (South, West, North, East; Shogi 1, 0 or ½, a seat not in the ruleset 0).
 //! Games that reach the ply cap (Shogi 320, Yo[n]o 600) are left out.
 
+mod common;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -20,20 +22,9 @@ use std::sync::Mutex;
 use yono::{Game, Move, Ruleset, Seat};
 use yono_engine::{Engine, EngineConfig, Limits, StopToken};
 
-/// xorshift64*.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-}
-
 /// One game: the recorded positions' texts and the final scores (`None`: capped).
 fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4])> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = common::Rng::new(seed);
     let mut game = Game::new(ruleset);
     let random = 4 + rng.below(7);
     for _ in 0..random {
@@ -98,11 +89,7 @@ fn main() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         match flag.as_str() {
             "--variant" => {
-                variant = match value.as_str() {
-                    "shogi" => Ruleset::Shogi,
-                    "yono" => Ruleset::Yono,
-                    v => panic!("unknown variant {v:?}"),
-                }
+                variant = common::parse_variant(&value).unwrap_or_else(|e| panic!("{e}"))
             }
             "--games" => games = value.parse().expect("--games"),
             "--nodes" => nodes = value.parse().expect("--nodes"),

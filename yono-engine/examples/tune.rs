@@ -18,6 +18,8 @@
 //! the games' positions (every tenth line) are held out and their loss reported.
 //! `--write` replaces the variant's table in `weights.rs` with the rounded fit.
 
+mod common;
+
 use yono::{Position, Ruleset};
 use yono_engine::tuning::{self, FEATURES, SPREAD};
 
@@ -167,11 +169,7 @@ fn main() {
                 let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
                 match flag.as_str() {
                     "--variant" => {
-                        variant = match value.as_str() {
-                            "shogi" => Ruleset::Shogi,
-                            "yono" => Ruleset::Yono,
-                            v => panic!("unknown variant {v:?}"),
-                        }
+                        variant = common::parse_variant(&value).unwrap_or_else(|e| panic!("{e}"))
                     }
                     "--data" => data.extend(value.split(',').map(str::to_string)),
                     "--epochs" => epochs = value.parse().expect("--epochs"),

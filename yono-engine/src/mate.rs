@@ -5,9 +5,9 @@
 //! moves that land a piece (promoted or not) on such a square. Pawn drops never
 //! mate (uchifuzume), discovered checks are not looked for.
 
-use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, Seat, SeatSet};
+use yono::{attacks, Bitboard, Move, PieceKind, Position, Seat, SeatSet};
 
-use crate::see;
+use crate::{movepick, see};
 
 /// A move of the seat to move (not in check) that mates at once, if one is found.
 pub(crate) fn mate_in_one(pos: &mut Position) -> Option<Move> {
@@ -49,43 +49,35 @@ pub(crate) fn mate_in_one(pos: &mut Position) -> Option<Move> {
     let reach = near | attacks::knight_attacks(back, king);
     let mut found = None;
     let mut candidates: Vec<Move> = Vec::new();
-    pos.generate_moves_for(own, |set| {
-        if let MoveSet::Board {
-            from,
-            promote,
-            plain,
-        } = set
-        {
-            let Some(piece) = pos.piece_at(from) else {
-                return false;
+    movepick::for_board_moves(pos, own, |from, promote, plain| {
+        let Some(piece) = pos.piece_at(from) else {
+            return;
+        };
+        let slider = matches!(
+            piece.kind,
+            PieceKind::Rook
+                | PieceKind::Bishop
+                | PieceKind::Lance
+                | PieceKind::Dragon
+                | PieceKind::Horse
+        );
+        let landing = if slider { Bitboard::FULL } else { reach };
+        for (set, promoted) in [(promote, true), (plain, false)] {
+            let kind = if promoted {
+                piece.kind.promoted().unwrap_or(piece.kind)
+            } else {
+                piece.kind
             };
-            let slider = matches!(
-                piece.kind,
-                PieceKind::Rook
-                    | PieceKind::Bishop
-                    | PieceKind::Lance
-                    | PieceKind::Dragon
-                    | PieceKind::Horse
-            );
-            let landing = if slider { Bitboard::FULL } else { reach };
-            for (set, promoted) in [(promote, true), (plain, false)] {
-                let kind = if promoted {
-                    piece.kind.promoted().unwrap_or(piece.kind)
-                } else {
-                    piece.kind
-                };
-                let occ = occupied.without(from);
-                let checks = attacks::attacks(back, kind, king, occ);
-                for to in set & landing & checks {
-                    candidates.push(Move::Board {
-                        from,
-                        to,
-                        promote: promoted,
-                    });
-                }
+            let occ = occupied.without(from);
+            let checks = attacks::attacks(back, kind, king, occ);
+            for to in set & landing & checks {
+                candidates.push(Move::Board {
+                    from,
+                    to,
+                    promote: promoted,
+                });
             }
         }
-        false
     });
     for mv in candidates {
         if mates(pos, mv) {

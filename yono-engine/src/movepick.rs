@@ -6,7 +6,7 @@
 //! legal move answers the check, so all of them come in one stage, captures first.
 //! Quiescence takes the table move and the captures only (or every evasion).
 
-use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
+use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet, Square};
 
 use crate::see;
 
@@ -72,6 +72,28 @@ impl Histories {
         }
         s
     }
+}
+
+/// Calls `f` with the board moves of the pieces on `origins` (of the seat to move),
+/// a piece at a time: its square, the squares it may reach promoting, and those it
+/// may reach unpromoted.
+#[inline]
+pub(crate) fn for_board_moves(
+    pos: &Position,
+    origins: Bitboard,
+    mut f: impl FnMut(Square, Bitboard, Bitboard),
+) {
+    pos.generate_moves_for(origins, |set| {
+        if let MoveSet::Board {
+            from,
+            promote,
+            plain,
+        } = set
+        {
+            f(from, promote, plain);
+        }
+        false
+    });
 }
 
 /// Moves a history value toward ±`HISTORY_MAX` by `bonus` (the "gravity" update:
@@ -465,44 +487,36 @@ impl Picker {
         let enemies = pos.occupied() & !own;
         let quiescence = self.quiescence;
         let moves = &mut self.moves;
-        pos.generate_moves_for(own, |set| {
-            if let MoveSet::Board {
-                from,
-                promote,
-                plain,
-            } = set
-            {
-                let promoting_noisy = !quiescence
-                    && pos.piece_at(from).is_some_and(|p| {
-                        matches!(
-                            p.kind,
-                            PieceKind::Pawn | PieceKind::Rook | PieceKind::Bishop
-                        )
-                    });
-                let promote_to = promote
-                    & if promoting_noisy {
-                        Bitboard::FULL
-                    } else {
-                        enemies
-                    };
-                for to in promote_to {
-                    let mv = Move::Board {
-                        from,
-                        to,
-                        promote: true,
-                    };
-                    moves.push((see::mvv_lva(pos, mv), mv));
-                }
-                for to in plain & enemies {
-                    let mv = Move::Board {
-                        from,
-                        to,
-                        promote: false,
-                    };
-                    moves.push((see::mvv_lva(pos, mv), mv));
-                }
+        for_board_moves(pos, own, |from, promote, plain| {
+            let promoting_noisy = !quiescence
+                && pos.piece_at(from).is_some_and(|p| {
+                    matches!(
+                        p.kind,
+                        PieceKind::Pawn | PieceKind::Rook | PieceKind::Bishop
+                    )
+                });
+            let promote_to = promote
+                & if promoting_noisy {
+                    Bitboard::FULL
+                } else {
+                    enemies
+                };
+            for to in promote_to {
+                let mv = Move::Board {
+                    from,
+                    to,
+                    promote: true,
+                };
+                moves.push((see::mvv_lva(pos, mv), mv));
             }
-            false
+            for to in plain & enemies {
+                let mv = Move::Board {
+                    from,
+                    to,
+                    promote: false,
+                };
+                moves.push((see::mvv_lva(pos, mv), mv));
+            }
         });
     }
 

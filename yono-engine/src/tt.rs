@@ -23,6 +23,34 @@ pub(crate) enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// Whether a value `value` bounded so ends a node searched in the window
+    /// (`alpha`, `beta`): it is exact, or a bound that already lies outside the window.
+    #[inline]
+    pub(crate) fn ends_window(self, value: Value, alpha: Value, beta: Value) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+
+    /// How the best value `best` of a node searched in the window (`alpha`, `beta`)
+    /// bounds its true value: a cutoff at beta is a lower bound, a value inside the
+    /// window of a PV node is exact, and anything else (every move failed low, or a
+    /// null window) is an upper bound.
+    #[inline]
+    pub(crate) fn of_result(best: Value, alpha: Value, beta: Value, pv_node: bool) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hit {

@@ -87,7 +87,16 @@ class Lib:
         raise NotImplementedError
 
     def pushpop(self) -> int:
-        raise NotImplementedError
+        """Every legal move of every position pushed and popped; returns the pairs. The
+        same loop for every library (push and pop looked up once per board)."""
+        n = 0
+        for board, moves in self.boards_and_moves():
+            push, pop = board.push, board.pop
+            for m in moves:
+                push(m)
+                pop()
+            n += len(moves)
+        return n
 
     def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
         """Each board (position object) with the legal moves that pushpop plays there."""
@@ -121,16 +130,6 @@ class Yono(Lib):
         for p in self.positions:
             total += len(p.legal_move_bytes()) // 2
         return total
-
-    def pushpop(self) -> int:
-        n = 0
-        for p, moves in zip(self.positions, self.moves):
-            push, pop = p.push, p.pop
-            for m in moves:
-                push(m)
-                pop()
-            n += len(moves)
-        return n
 
     def counts(self) -> List[int]:
         return [len(p.legal_moves) for p in self.positions]
@@ -242,16 +241,6 @@ class CShogi(Peer):
     def is_over(self, board: Any) -> bool:
         return bool(board.is_draw() == cshogi.REPETITION_DRAW)
 
-    def pushpop(self) -> int:
-        n = 0
-        for b, moves in zip(self.boards, self.moves):
-            push, pop = b.push, b.pop
-            for m in moves:
-                push(m)
-                pop()
-            n += len(moves)
-        return n
-
 
 class PyShogi(Peer):
     name = "python-shogi"
@@ -262,15 +251,6 @@ class PyShogi(Peer):
 
     def is_over(self, board: Any) -> bool:
         return bool(board.is_fourfold_repetition())
-
-    def pushpop(self) -> int:
-        n = 0
-        for b, moves in zip(self.boards, self.moves):
-            for m in moves:
-                b.push(m)
-                b.pop()
-            n += len(moves)
-        return n
 
 
 # ---- reporting ---------------------------------------------------------------------

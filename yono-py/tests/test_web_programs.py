@@ -84,6 +84,19 @@ def state_where(ws: Socket, condition: Any, errors: List[str]) -> Dict[str, Any]
             return message
 
 
+def state_after_opening_move(
+    client: TestClient, query: str, move: str, ply: int
+) -> Tuple[Dict[str, Any], List[str]]:
+    """Opens a game of `query`, joins it as its owner, plays `move` at ply 0 and
+    returns the state once the game reaches `ply`, with the errors told on the way."""
+    game, owner = new_game(client, query)
+    errors: List[str] = []
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        hello(ws, owner, errors)
+        ws.send_json({"type": "move", "move": move, "ply": 0})
+        return state_where(ws, lambda s: s["ply"] == ply, errors), errors
+
+
 def first_legal_moves(usis: List[str], ruleset: str = "yono") -> List[str]:
     """What the fake engine plays in each position of a game: its first legal move."""
     game = yono.Game(ruleset=ruleset)
@@ -150,12 +163,7 @@ def test_the_projects_engine_program_takes_seats(db: str) -> None:
     """yono-engine itself (run when YONO_ENGINE names it, as for the engine client)."""
     command = Programs({"yono": tuple(yono_engine())})
     with TestClient(create_app(db, nodes=500, programs=command)) as client:
-        game, owner = new_game(client, "seats=hppp&engine=yono")
-        errors: List[str] = []
-        with client.websocket_connect(f"/ws/{game}") as ws:
-            hello(ws, owner, errors)
-            ws.send_json({"type": "move", "move": "5g5f", "ply": 0})
-            back = state_where(ws, lambda s: s["ply"] == 4, errors)
+        back, errors = state_after_opening_move(client, "seats=hppp&engine=yono", "5g5f", 4)
         assert errors == [] and back["your_turn"]
         assert all(seat(back, s)["program_failed"] is None for s in "wne")
 
@@ -233,12 +241,7 @@ def test_a_hanging_program_is_killed_and_the_builtin_engine_takes_the_seat(db: s
     # A short timeout: the program never answers its go (nor stop), so the client stops
     # waiting and kills it; the test waits for what the page is told, not for a time.
     with TestClient(create_app(db, nodes=300, programs=programs(timeout=2.0))) as client:
-        game, owner = new_game(client, "ruleset=shogi&seats=hp&engine=hangs")
-        errors: List[str] = []
-        with client.websocket_connect(f"/ws/{game}") as ws:
-            hello(ws, owner, errors)
-            ws.send_json({"type": "move", "move": "7g7f", "ply": 0})
-            back = state_where(ws, lambda s: s["ply"] == 2, errors)
+        back, errors = state_after_opening_move(client, "ruleset=shogi&seats=hp&engine=hangs", "7g7f", 2)
         (message,) = errors
         assert message.startswith("North's engine program hangs failed: ") and "killed" in message
         assert seat(back, "n")["program_failed"] is not None

@@ -1,5 +1,9 @@
 //! What more than one program needs: included by `mod support;` from
-//! `gen_vectors.rs` and, by path, from `yono-core/selfplay/main.rs`.
+//! `gen_vectors.rs` and `play_instructions.rs`, and by path from
+//! `yono-core/selfplay/main.rs` and `bench/src/main.rs`. Each uses part of it.
+#![allow(dead_code)]
+
+use yono::{Game, Ruleset};
 
 /// xorshift64: deterministic for a seed, no dependency. The test vectors were
 /// generated with it, so changing it changes `tests/vectors/*.json`.
@@ -13,4 +17,24 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// The positions of a seeded random Shogi game (up to 120 plies), each a game of its
+/// own with no history: the push/pop workloads play every legal move of each, so the
+/// Rust figures (`play_instructions.rs`, the bench's `Game` rows) measure the same
+/// positions.
+pub fn random_shogi_positions() -> Vec<Game> {
+    let mut walk = Game::new(Ruleset::Shogi);
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut games = Vec::new();
+    for _ in 0..120 {
+        let moves = walk.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        games.push(Game::from_position(walk.position().clone()));
+        walk.play(moves[rng.below(moves.len())])
+            .expect("a legal move");
+    }
+    games
 }

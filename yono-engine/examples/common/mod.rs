@@ -1,7 +1,8 @@
-//! Players and helpers shared by the examples (tournament, match, play_game, bench).
+//! Players and helpers shared by the examples (tournament, match, play_game, bench,
+//! selfplay, tune).
 #![allow(dead_code)]
 
-use yono::{Move, Position, Seat};
+use yono::{Move, Position, Ruleset, Seat};
 use yono_engine::{Engine, EngineConfig, Limits};
 
 /// xorshift64*: deterministic for a seed, no dependency.
@@ -64,6 +65,15 @@ impl Player {
                 .map(|r| r.best_move)
                 .unwrap_or(legal[0]),
         }
+    }
+}
+
+/// The ruleset a `--variant` value names: `shogi` or `yono`.
+pub fn parse_variant(name: &str) -> Result<Ruleset, String> {
+    match name {
+        "shogi" => Ok(Ruleset::Shogi),
+        "yono" => Ok(Ruleset::Yono),
+        v => Err(format!("unknown variant {v:?}")),
     }
 }
 

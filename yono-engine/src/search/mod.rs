@@ -184,6 +184,28 @@ impl Shared<'_> {
     fn is_game_key(&self, key: u64) -> bool {
         self.game_keys.binary_search(&key).is_ok()
     }
+
+    /// Stores the result of the node at `ply` (`value` from the side `sign` had
+    /// there) in the table, which keeps values from the root seat's side with mate
+    /// distances relative to the node.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        sign: Value,
+        best_move: Option<Move>,
+        value: Value,
+        eval: Option<Value>,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let value = self.scale.for_tt(value, ply, sign);
+        let mv = best_move.map(Move::code);
+        self.tt
+            .store(key, mv, value, eval, depth, bound, &self.step);
+    }
 }
 
 #[derive(Clone, Copy, Default)]

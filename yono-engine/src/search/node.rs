@@ -48,6 +48,101 @@ impl Worker {
         }
     }
 
+    /// The piece-to index of the move made `back` plies before `ply` (None before
+    /// the root, or for a null move): the continuation histories' key.
+    #[inline]
+    pub(super) fn piece_to_before(&self, ply: usize, back: usize) -> Option<usize> {
+        ply.checked_sub(back).and_then(|p| self.stack[p].piece_to)
+    }
+
+    /// What the move order at `ply` scores quiet moves with: the mover, its side in
+    /// exchanges, the previous move, and (`two_back`) the one before it.
+    #[inline]
+    pub(super) fn context(&self, sh: &Shared, ply: usize, two_back: bool) -> Context {
+        Context {
+            seat: self.pos.turn().index(),
+            side: see::side_of_mover(&self.pos, sh.root),
+            cont1: self.piece_to_before(ply, 1),
+            cont2: if two_back {
+                self.piece_to_before(ply, 2)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Starts the staged move order of a node of the other seats' layer (no counter
+    /// move, one continuation), taking the picker of `ply` out of the worker: the
+    /// caller puts it back.
+    pub(super) fn start_reply_order(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        tt_move: Option<Move>,
+    ) -> (Picker, Context) {
+        let ctx = self.context(sh, ply, false);
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        let in_check = self.pos.is_check();
+        picker.start(
+            &self.pos,
+            tt_move,
+            self.stack[ply].killers,
+            NO_MOVE,
+            in_check,
+        );
+        (picker, ctx)
+    }
+
+    /// Plays `mv` at `ply`, keeping its piece-to index for the histories of the
+    /// plies below.
+    #[inline]
+    pub(super) fn make(&mut self, ply: usize, mv: Move) -> yono::Undo {
+        self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
+        self.stack[ply].null = false;
+        self.pos.do_move(mv).0
+    }
+
+    /// The value of a node whose mover has no legal move: in Shogi it has lost; Yo[n]o
+    /// always has a move (`pass` at least) while the game goes on, so there it is a
+    /// draw.
+    pub(super) fn no_move_value(&self, sh: &Shared, ply: usize) -> Value {
+        if sh.scale.is_yono() {
+            self.draw_value(sh)
+        } else {
+            sh.scale.mated(ply)
+        }
+    }
+
+    /// Takes the value `v` of the move `mv` searched at `ply` into the node's best
+    /// value and move: a value above alpha makes `mv` the best move, its line the
+    /// node's, and raises alpha, unless it reaches beta: then the node is cut off
+    /// (`true`, alpha left as it was).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn take_value(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        v: Value,
+        best: &mut Value,
+        best_move: &mut Option<Move>,
+        alpha: &mut Value,
+        beta: Value,
+    ) -> bool {
+        if v > *best {
+            *best = v;
+            if v > *alpha {
+                *best_move = Some(mv);
+                self.update_pv(ply, mv);
+                if v >= beta {
+                    return true;
+                }
+                *alpha = v;
+            }
+        }
+        false
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -134,17 +229,10 @@ impl Worker {
         // The table.
         let hit = sh.tt.probe(key, &sh.step);
         let tt_move = hit.and_then(|h| h.mv).and_then(Move::from_code);
-        let tt_value = hit.map(|h| scale.read_tt(h.value, ply, sign));
-        if let (Some(h), Some(v)) = (hit, tt_value) {
-            if !pv_node && h.depth >= depth {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    return v;
-                }
+        if let Some(h) = hit {
+            let v = scale.read_tt(h.value, ply, sign);
+            if !pv_node && h.depth >= depth && h.bound.ends_window(v, alpha, beta) {
+                return v;
             }
         }
 
@@ -154,14 +242,15 @@ impl Worker {
                 let v = -scale.mated(ply + 1);
                 self.pv[ply][ply] = mv;
                 self.pv_len[ply] = ply + 1;
-                sh.tt.store(
+                sh.store(
                     key,
-                    Some(mv.code()),
-                    scale.for_tt(v, ply, sign),
+                    ply,
+                    sign,
+                    Some(mv),
+                    v,
                     None,
                     depth.max(1),
                     Bound::Exact,
-                    &sh.step,
                 );
                 return v;
             }
@@ -237,24 +326,8 @@ impl Worker {
             depth -= 1;
         }
 
-        let seat = self.pos.turn().index();
-        let prev1 = if ply >= 1 {
-            self.stack[ply - 1].piece_to
-        } else {
-            None
-        };
-        let prev2 = if ply >= 2 {
-            self.stack[ply - 2].piece_to
-        } else {
-            None
-        };
-        let side = see::side_of_mover(&self.pos, sh.root);
-        let ctx = Context {
-            seat,
-            side,
-            cont1: prev1,
-            cont2: prev2,
-        };
+        let ctx = self.context(sh, ply, true);
+        let (seat, side, prev1, prev2) = (ctx.seat, ctx.side, ctx.cont1, ctx.cont2);
         let counter = prev1.map_or(NO_MOVE, |p| self.hist.counter[seat * PIECE_TO + p]);
         let mut picker = std::mem::take(&mut self.pickers[ply]);
         picker.start(
@@ -337,11 +410,8 @@ impl Worker {
                 }
             }
 
-            let piece_to = movepick::piece_to(&self.pos, mv);
-            self.stack[ply].piece_to = piece_to;
-            self.stack[ply].null = false;
-            let nodes_before = self.nodes;
-            let (undo, _) = self.pos.do_move(mv);
+            let undo = self.make(ply, mv);
+            let piece_to = self.stack[ply].piece_to;
             let new_depth = depth - 1;
             let mut v;
             if move_count == 1 && pv_node {
@@ -383,7 +453,6 @@ impl Worker {
                 self.pickers[ply] = picker;
                 return 0;
             }
-            let _ = nodes_before;
             if root {
                 let i = root_index - 1;
                 if move_count == 1 || v > alpha {
@@ -395,28 +464,12 @@ impl Worker {
                     rm.pv.extend_from_slice(&self.pv[ply + 1][ply + 1..len]);
                 }
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        if quiet {
-                            self.reward_quiet(
-                                ply,
-                                seat,
-                                mv,
-                                piece_to,
-                                prev1,
-                                prev2,
-                                depth,
-                                &quiets[..quiet_count],
-                            );
-                        }
-                        break;
-                    }
-                    alpha = v;
+            if self.take_value(ply, mv, v, &mut best, &mut best_move, &mut alpha, beta) {
+                if quiet {
+                    let tried = &quiets[..quiet_count];
+                    self.reward_quiet(ply, seat, mv, piece_to, prev1, prev2, depth, tried);
                 }
+                break;
             }
             if quiet && quiet_count < quiets.len() && Some(mv) != best_move {
                 quiets[quiet_count] = Some((mv, piece_to));
@@ -426,35 +479,15 @@ impl Worker {
         self.pickers[ply] = picker;
 
         if move_count == 0 {
-            // No legal move: in Shogi the seat to move has lost (Yo[n]o always has a
-            // move, `pass` at least, while the game goes on).
-            return if scale.is_yono() {
-                self.draw_value(sh)
-            } else {
-                scale.mated(ply)
-            };
+            return self.no_move_value(sh, ply);
         }
         if best == -INF {
             // Every move was pruned away (cannot happen before one is searched).
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if pv_node && best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         if !(root && self.pv_index > 0) {
-            sh.tt.store(
-                key,
-                best_move.map(Move::code),
-                scale.for_tt(best, ply, sign),
-                eval,
-                depth,
-                bound,
-                &sh.step,
-            );
+            let bound = Bound::of_result(best, alpha0, beta, pv_node);
+            sh.store(key, ply, sign, best_move, best, eval, depth, bound);
         }
         best
     }
@@ -469,27 +502,7 @@ impl Worker {
             .probe(key, &sh.step)
             .and_then(|h| h.mv)
             .and_then(Move::from_code);
-        let seat = self.pos.turn().index();
-        let prev1 = if ply >= 1 {
-            self.stack[ply - 1].piece_to
-        } else {
-            None
-        };
-        let ctx = Context {
-            seat,
-            side: see::side_of_mover(&self.pos, sh.root),
-            cont1: prev1,
-            cont2: None,
-        };
-        let mut picker = std::mem::take(&mut self.pickers[ply]);
-        let in_check = self.pos.is_check();
-        picker.start(
-            &self.pos,
-            tt_move,
-            self.stack[ply].killers,
-            NO_MOVE,
-            in_check,
-        );
+        let (mut picker, ctx) = self.start_reply_order(sh, ply, tt_move);
         let mv = picker.next(&self.pos, &self.hist, &ctx).map(|p| p.mv);
         self.pickers[ply] = picker;
         mv

@@ -33,15 +33,8 @@ impl Worker {
         let hit = sh.tt.probe(key, &sh.step);
         if let Some(h) = hit {
             let v = scale.read_tt(h.value, ply, sign);
-            if !pv_node {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    return v;
-                }
+            if !pv_node && h.bound.ends_window(v, alpha, beta) {
+                return v;
             }
         }
         let mut best = -INF;
@@ -61,16 +54,7 @@ impl Worker {
         let tt_move = hit.and_then(|h| h.mv).and_then(Move::from_code);
         let mut picker = std::mem::take(&mut self.pickers[ply]);
         picker.start_quiescence(&self.pos, tt_move, in_check);
-        let ctx = Context {
-            seat: self.pos.turn().index(),
-            side: see::side_of_mover(&self.pos, sh.root),
-            cont1: if ply >= 1 {
-                self.stack[ply - 1].piece_to
-            } else {
-                None
-            },
-            cont2: None,
-        };
+        let ctx = self.context(sh, ply, false);
         let alpha0 = alpha;
         let mut best_move = None;
         let mut moves = 0;
@@ -96,9 +80,7 @@ impl Worker {
                 }
             }
             moves += 1;
-            self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
-            self.stack[ply].null = false;
-            let (undo, _) = self.pos.do_move(mv);
+            let undo = self.make(ply, mv);
             let v = if self.sign(sh) == sign {
                 self.quiesce(sh, ply + 1, qply + 1, alpha, beta)
             } else {
@@ -109,42 +91,16 @@ impl Worker {
                 self.pickers[ply] = picker;
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_value(ply, mv, v, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
         self.pickers[ply] = picker;
         if in_check && moves == 0 {
-            return if scale.is_yono() {
-                self.draw_value(sh)
-            } else {
-                scale.mated(ply)
-            };
+            return self.no_move_value(sh, ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if pv_node && best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        sh.tt.store(
-            key,
-            best_move.map(Move::code),
-            scale.for_tt(best, ply, sign),
-            eval,
-            0,
-            bound,
-            &sh.step,
-        );
+        let bound = Bound::of_result(best, alpha0, beta, pv_node);
+        sh.store(key, ply, sign, best_move, best, eval, 0, bound);
         best
     }
 }

@@ -34,15 +34,8 @@ impl Worker {
         let hit = sh.tt.probe(key, &sh.step);
         if let Some(h) = hit {
             let v = scale.read_tt(h.value, ply, sign);
-            if beta - alpha == 1 && h.depth >= depth {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    return v;
-                }
+            if beta - alpha == 1 && h.depth >= depth && h.bound.ends_window(v, alpha, beta) {
+                return v;
             }
         }
         let plus = sh.mode == SearchMode::BestReplyPlus;
@@ -69,14 +62,11 @@ impl Worker {
                         ok = false;
                         break;
                     }
-                    let Some(mv) = self.ordering_move(sh, ply + i) else {
+                    let Some(played) = self.play_ordering_move(sh, ply + i) else {
                         ok = false;
                         break;
                     };
-                    self.stack[ply + i].piece_to = movepick::piece_to(&self.pos, mv);
-                    self.stack[ply + i].seat = Some(self.pos.turn());
-                    let (undo, _) = self.pos.do_move(mv);
-                    prefix.push((mv, undo));
+                    prefix.push(played);
                 }
                 ok &= self.pos.turn() == order[k] && self.decided(sh, ply).is_none();
             } else {
@@ -104,34 +94,13 @@ impl Worker {
                         .and_then(|h| h.mv)
                         .and_then(Move::from_code)
                 };
-                let seat = self.pos.turn().index();
-                let ctx = Context {
-                    seat,
-                    side: see::side_of_mover(&self.pos, sh.root),
-                    cont1: if at >= 1 {
-                        self.stack[at - 1].piece_to
-                    } else {
-                        None
-                    },
-                    cont2: None,
-                };
-                let mut picker = std::mem::take(&mut self.pickers[at]);
-                let in_check = self.pos.is_check();
-                picker.start(
-                    &self.pos,
-                    tt_move,
-                    self.stack[at].killers,
-                    NO_MOVE,
-                    in_check,
-                );
+                let (mut picker, ctx) = self.start_reply_order(sh, at, tt_move);
                 let mut i = 0usize;
                 while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
                     let mv = picked.mv;
                     i += 1;
-                    self.stack[at].piece_to = movepick::piece_to(&self.pos, mv);
                     self.stack[at].seat = Some(self.pos.turn());
-                    self.stack[at].null = false;
-                    let (undo, _) = self.pos.do_move(mv);
+                    let undo = self.make(at, mv);
                     // The rest of the round: the later opponents play (BRS+) or skip.
                     let mut suffix: Vec<(Move, yono::Undo)> = Vec::new();
                     let mut j = 0;
@@ -140,13 +109,10 @@ impl Worker {
                         && j < 3
                     {
                         if plus {
-                            let Some(m) = self.ordering_move(sh, at + 1 + j) else {
+                            let Some(played) = self.play_ordering_move(sh, at + 1 + j) else {
                                 break;
                             };
-                            self.stack[at + 1 + j].piece_to = movepick::piece_to(&self.pos, m);
-                            self.stack[at + 1 + j].seat = Some(self.pos.turn());
-                            let (u, _) = self.pos.do_move(m);
-                            suffix.push((m, u));
+                            suffix.push(played);
                         } else {
                             let (u, _) = self.pos.null_move();
                             self.stack[at + 1 + j].null = true;
@@ -176,15 +142,11 @@ impl Worker {
                         }
                     };
                     let suffix_moves: Vec<Move> = suffix.iter().map(|(m, _)| *m).collect();
-                    for (m, u) in suffix.into_iter().rev() {
-                        self.pos.undo_move(m, u);
-                    }
+                    self.undo_line(suffix);
                     self.pos.undo_move(mv, undo);
                     if self.aborted {
                         self.pickers[at] = picker;
-                        for (m, u) in prefix.into_iter().rev() {
-                            self.pos.undo_move(m, u);
-                        }
+                        self.undo_line(prefix);
                         return 0;
                     }
                     searched += 1;
@@ -211,9 +173,7 @@ impl Worker {
                             }
                             if v >= beta {
                                 self.pickers[at] = picker;
-                                for (m, u) in prefix.into_iter().rev() {
-                                    self.pos.undo_move(m, u);
-                                }
+                                self.undo_line(prefix);
                                 break 'repliers;
                             }
                             alpha = v;
@@ -222,30 +182,31 @@ impl Worker {
                 }
                 self.pickers[at] = picker;
             }
-            for (m, u) in prefix.into_iter().rev() {
-                self.pos.undo_move(m, u);
-            }
+            self.undo_line(prefix);
         }
         if searched == 0 {
             // No opponent could reply (cannot happen with a seat to move): stand.
             return self.evaluate(sh);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if beta - alpha0 > 1 && best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        sh.tt.store(
-            key,
-            best_move.map(Move::code),
-            scale.for_tt(best, ply, sign),
-            None,
-            depth,
-            bound,
-            &sh.step,
-        );
+        let bound = Bound::of_result(best, alpha0, beta, beta - alpha0 > 1);
+        sh.store(key, ply, sign, best_move, best, None, depth, bound);
         best
+    }
+
+    /// BRS+: the seat to move at `ply` plays the first move of its move order, if it
+    /// has one (the move and how to take it back).
+    fn play_ordering_move(&mut self, sh: &Shared, ply: usize) -> Option<(Move, yono::Undo)> {
+        let mv = self.ordering_move(sh, ply)?;
+        self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
+        self.stack[ply].seat = Some(self.pos.turn());
+        let (undo, _) = self.pos.do_move(mv);
+        Some((mv, undo))
+    }
+
+    /// Takes back a line of moves played from the current position, last first.
+    fn undo_line(&mut self, line: Vec<(Move, yono::Undo)>) {
+        for (mv, undo) in line.into_iter().rev() {
+            self.pos.undo_move(mv, undo);
+        }
     }
 }

@@ -453,6 +453,22 @@ class EngineProtocol:
         self._broken = error
         return error
 
+    async def _exited(self, while_: str) -> EngineError:
+        """The error to raise when the engine's output ended ``while_`` something was
+        awaited: it says the exit code (waited for up to ``timeout``). The end stays
+        queued for whoever reads next."""
+        self._lines.put_nowait(None)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            code = None
+        return self._fail(EngineTerminatedError(f"the engine exited (code {code}) while {while_}"))
+
+    def _keep_string(self, line: str) -> None:
+        """Keeps an ``info string`` line's text in :attr:`strings`."""
+        if line.startswith("info string"):
+            self.strings = (self.strings + [line[len("info string ") :]])[-100:]
+
     async def _kill(self) -> None:
         if self.process.returncode is None:
             try:
@@ -487,16 +503,8 @@ class EngineProtocol:
                 EngineTimeoutError(f"no {waiting_for} from the engine in time; it was killed")
             ) from None
         if line is None:
-            self._lines.put_nowait(None)
-            try:
-                code = await asyncio.wait_for(self.process.wait(), self.timeout)
-            except asyncio.TimeoutError:
-                code = None
-            raise self._fail(
-                EngineTerminatedError(f"the engine exited (code {code}) while {waiting_for} was awaited")
-            )
-        if line.startswith("info string"):
-            self.strings = (self.strings + [line[len("info string ") :]])[-100:]
+            raise await self._exited(f"{waiting_for} was awaited")
+        self._keep_string(line)
         return line
 
     async def initialize(self) -> None:
@@ -589,12 +597,9 @@ class EngineProtocol:
         engine gets ``stop`` and :data:`DEFAULT_TIMEOUT` more, then is killed
         (:class:`EngineTimeoutError`). The move is checked: an illegal one raises
         :class:`EngineProtocolError`."""
-        if limit.is_infinite():
-            raise ValueError("play() needs a limit (time, depth, nodes or a clock)")
-        analysis = await self.analysis(position, limit, options=options, timeout=timeout)
-        async for _ in analysis:
-            pass
-        best = await analysis.wait()
+        analysis, best = await self._search_to_end(
+            "play", position, limit, multipv=None, options=options, timeout=timeout
+        )
         return PlayResult(best.move, best.ponder, dict(analysis.info), resigned=best.resigned)
 
     async def analyse(
@@ -608,13 +613,29 @@ class EngineProtocol:
     ) -> Union[Info, List[Info]]:
         """Analyses to the limit and returns the final :data:`Info` (a list of them,
         best first, when ``multipv`` is given)."""
+        analysis, _ = await self._search_to_end(
+            "analyse", position, limit, multipv=multipv, options=options, timeout=timeout
+        )
+        return [dict(i) for i in analysis.multipv] if multipv is not None else dict(analysis.info)
+
+    async def _search_to_end(
+        self,
+        caller: str,
+        position: Game,
+        limit: Limit,
+        *,
+        multipv: Optional[int],
+        options: Optional[OptionValues],
+        timeout: Optional[float],
+    ) -> Tuple[AnalysisResult, BestMove]:
+        """What ``play`` and ``analyse`` share: a search that must end by itself (so
+        a limit is required), read to its bestmove."""
         if limit.is_infinite():
-            raise ValueError("analyse() needs a limit (time, depth, nodes or a clock)")
+            raise ValueError(f"{caller}() needs a limit (time, depth, nodes or a clock)")
         analysis = await self.analysis(position, limit, multipv=multipv, options=options, timeout=timeout)
         async for _ in analysis:
             pass
-        await analysis.wait()
-        return [dict(i) for i in analysis.multipv] if multipv is not None else dict(analysis.info)
+        return analysis, await analysis.wait()
 
     async def analysis(
         self,
@@ -674,20 +695,12 @@ class EngineProtocol:
                     line = reading.result()
                     reading = None
                     if line is None:
-                        self._lines.put_nowait(None)
-                        try:
-                            code = await asyncio.wait_for(self.process.wait(), self.timeout)
-                        except asyncio.TimeoutError:
-                            code = None
-                        raise self._fail(
-                            EngineTerminatedError(f"the engine exited (code {code}) while thinking on {position.text()}")
-                        )
+                        raise await self._exited(f"thinking on {position.text()}")
                     words = line.split()
                     if not words:
                         continue
                     if words[0] == "info":
-                        if line.startswith("info string"):
-                            self.strings = (self.strings + [line[len("info string ") :]])[-100:]
+                        self._keep_string(line)
                         result._post(parse_info(line))
                     elif words[0] == "bestmove":
                         result._end(self._read_bestmove(words, position), None)
@@ -833,7 +846,29 @@ def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> Non
     loop.close()
 
 
-class SimpleEngine:
+_Closing = TypeVar("_Closing", bound="_ClosedOnExit")
+
+
+class _ClosedOnExit:
+    """What the synchronous wrappers share as context managers: leaving the ``with``
+    block calls ``close()``, whatever ended it."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: _Closing) -> _Closing:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> None:
+        self.close()
+
+
+class SimpleEngine(_ClosedOnExit):
     """A synchronous wrapper: the asyncio protocol runs on a background thread's
     event loop, and every method waits for it (with the protocol's deadlines, so
     never forever)."""
@@ -947,20 +982,10 @@ class SimpleEngine:
             self._closed = True
             _stop_loop(self._loop, self._thread)
 
-    def __enter__(self) -> "SimpleEngine":
-        return self
 
-    def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        tb: Optional[TracebackType],
-    ) -> None:
-        self.close()
-
-
-class SimpleAnalysisResult:
-    """A running analysis seen from synchronous code (see :class:`AnalysisResult`)."""
+class SimpleAnalysisResult(_ClosedOnExit):
+    """A running analysis seen from synchronous code (see :class:`AnalysisResult`);
+    as a context manager, it is stopped and waited for on leaving the block."""
 
     def __init__(self, engine: SimpleEngine, inner: AnalysisResult) -> None:
         self._engine = engine
@@ -997,15 +1022,9 @@ class SimpleAnalysisResult:
     def __next__(self) -> Info:
         return self.get()
 
-    def __enter__(self) -> "SimpleAnalysisResult":
-        return self
-
-    def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        tb: Optional[TracebackType],
-    ) -> None:
+    def close(self) -> None:
+        """Stops the analysis and waits for its end (an engine error there is not
+        raised: the analysis is over either way)."""
         self.stop()
         try:
             self.wait()
