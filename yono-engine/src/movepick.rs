@@ -237,6 +237,9 @@ impl Scored {
     }
 }
 
+/// Moves picked by selection before the rest of the list is sorted.
+const SELECTIONS: usize = 3;
+
 /// The staged picker of one node (kept per ply and reused, so it allocates only
 /// while its buffers grow).
 #[derive(Default)]
@@ -250,6 +253,8 @@ pub(crate) struct Picker {
     moves: Vec<Scored>,
     bad: Vec<Scored>,
     next: usize,
+    /// `moves[next..]` is sorted best first (see [`Picker::select`]).
+    sorted: bool,
     /// No quiet move at all (quiescence).
     skip_quiets: bool,
     /// Only quiet moves that threaten a King (after late-move pruning or futility:
@@ -288,6 +293,7 @@ impl Picker {
         self.moves.clear();
         self.bad.clear();
         self.next = 0;
+        self.sorted = false;
         self.skip_quiets = false;
         self.quiet_checks_only = false;
         self.stage = Some(Stage::Table);
@@ -308,6 +314,7 @@ impl Picker {
         self.moves.clear();
         self.bad.clear();
         self.next = 0;
+        self.sorted = false;
         self.skip_quiets = true;
         self.stage = Some(Stage::Table);
         self.after_table = Self::after_table(in_check);
@@ -370,6 +377,7 @@ impl Picker {
                         });
                         self.moves.clear();
                         self.next = 0;
+                        self.sorted = false;
                     }
                 },
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
@@ -426,6 +434,7 @@ impl Picker {
                     }
                     self.stage = Some(Stage::BadNoisy);
                     self.next = 0;
+                    self.sorted = false;
                 }
                 Stage::BadNoisy => {
                     if self.next < self.bad.len() {
@@ -463,19 +472,27 @@ impl Picker {
         }
     }
 
-    /// The best remaining move of `moves` (selection: most nodes need few moves).
-    /// Ties go to the smaller move code, so the order is the same on every run.
+    /// The best remaining move of `moves`. Ties go to the smaller move code, so the
+    /// order is the same on every run. The first picks select (most nodes need few
+    /// moves); a node that wants more sorts the rest once, which hands out the same
+    /// order, the keys being distinct (the moves are), without a scan per move.
     fn select(&mut self) -> Option<(i32, Move)> {
+        if !self.sorted && self.next >= SELECTIONS && self.moves.len() - self.next > 8 {
+            self.moves[self.next..].sort_unstable_by_key(|s| std::cmp::Reverse(s.key));
+            self.sorted = true;
+        }
         let rest = &mut self.moves[self.next..];
         let first = rest.first()?.key;
-        let (mut best, mut best_key) = (0, first);
-        for (i, s) in rest.iter().enumerate().skip(1) {
-            if s.key > best_key {
-                best = i;
-                best_key = s.key;
+        if !self.sorted {
+            let (mut best, mut best_key) = (0, first);
+            for (i, s) in rest.iter().enumerate().skip(1) {
+                if s.key > best_key {
+                    best = i;
+                    best_key = s.key;
+                }
             }
+            rest.swap(0, best);
         }
-        rest.swap(0, best);
         let picked = rest[0];
         self.next += 1;
         Some((picked.score(), picked.mv))
@@ -484,6 +501,7 @@ impl Picker {
     fn generate_noisy(&mut self, pos: &Position) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let own = pos.pieces(pos.turn());
         let enemies = pos.occupied() & !own;
         let quiescence = self.quiescence;
@@ -532,6 +550,7 @@ impl Picker {
     fn generate_quiet(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let own = pos.pieces(pos.turn());
         let enemies = pos.occupied() & !own;
         let moves = &mut self.moves;
@@ -585,6 +604,7 @@ impl Picker {
     fn generate_evasions(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let moves = &mut self.moves;
         pos.generate_moves(|set| {
             for mv in set {
