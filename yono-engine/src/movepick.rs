@@ -9,6 +9,7 @@
 use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet};
 
 use crate::see;
+use crate::threats::piece_attacks;
 
 /// History tables: how often a move caused a cutoff, per seat and per the moves
 /// before it.
@@ -130,6 +131,7 @@ pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
 /// fall at once.
 pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     let mover = pos.turn();
+    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
     let (from, to, kind) = match mv {
         Move::Board { from, to, promote } => {
             let Some(p) = pos.piece_at(from) else {
@@ -149,8 +151,7 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     if let Some(f) = from {
         occupied = occupied.without(f);
     }
-    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
-    if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+    if (piece_attacks(mover, kind, to, occupied) & kings).any() {
         return true;
     }
     let Some(from) = from else {
@@ -617,5 +618,75 @@ impl Picker {
             }
             false
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gives_check` as first written: the direct attack through the library's
+    /// attack function, a discovery through the exchange code's attackers.
+    fn gives_check_reference(pos: &Position, mv: Move) -> bool {
+        let mover = pos.turn();
+        let (from, to, kind) = match mv {
+            Move::Board { from, to, promote } => {
+                let Some(p) = pos.piece_at(from) else {
+                    return false;
+                };
+                let kind = if promote {
+                    p.kind.promoted().unwrap_or(p.kind)
+                } else {
+                    p.kind
+                };
+                (Some(from), to, kind)
+            }
+            Move::Drop { kind, to } => (None, to, kind),
+            Move::Pass => return false,
+        };
+        let mut occupied = pos.occupied().with(to);
+        if let Some(f) = from {
+            occupied = occupied.without(f);
+        }
+        let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
+        if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+            return true;
+        }
+        let Some(from) = from else {
+            return false;
+        };
+        let mine = SeatSet::single(mover);
+        kings.into_iter().any(|king| {
+            attacks::lines_through(king).contains(from)
+                && see::attackers(pos, king, occupied, mine)
+                    .without(from)
+                    .without(to)
+                    .any()
+        })
+    }
+
+    #[test]
+    fn gives_check_agrees_with_its_first_version() {
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        let mut checks = 0;
+        for ruleset in [yono::Ruleset::Yono, yono::Ruleset::Shogi] {
+            for _game in 0..30 {
+                let mut pos = Position::new(ruleset);
+                for _ply in 0..300 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
+                        break;
+                    }
+                    for &mv in legal.iter() {
+                        let expected = gives_check_reference(&pos, mv);
+                        checks += expected as usize;
+                        assert_eq!(gives_check(&pos, mv), expected, "{} {mv}", pos.text());
+                    }
+                    state = crate::eval::mix(state);
+                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checks > 100, "{checks} checking moves only");
     }
 }
