@@ -321,15 +321,16 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
         let s = seat.index();
         let own = pos.pieces(seat);
         let mut x = 0;
-        for (k, &kind) in PieceKind::ALL.iter().enumerate() {
-            let squares = own & pos.kind_squares(kind);
-            let by_square = &table[s][k];
-            each_square(squares, |i| x += by_square[i]);
-            if let Some(i) = slider(kind) {
-                for sq in squares {
-                    let reach = slider_attacks(seat, kind, sq, occupied) & !own;
-                    x += w[MOBILITY + i] * reach.count() as i32;
-                }
+        let by_kind = &table[s];
+        each_square(own, |i| {
+            if let Some(piece) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
+                x += by_kind[piece.kind.index()][i];
+            }
+        });
+        for (i, kind) in SLIDERS.into_iter().enumerate() {
+            for sq in own & pos.kind_squares(kind) {
+                let reach = slider_attacks(seat, kind, sq, occupied) & !own;
+                x += w[MOBILITY + i] * reach.count() as i32;
             }
         }
         for (h, &n) in pos.reserve(seat).0.iter().enumerate() {
@@ -402,6 +403,15 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     v[pos.turn().index()] += w[TEMPO];
     v
 }
+
+/// The long-range kinds, in the order of the mobility features ([`slider`]).
+const SLIDERS: [PieceKind; 5] = [
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Lance,
+    PieceKind::Dragon,
+    PieceKind::Horse,
+];
 
 /// Calls `f` with the index of every square of `bb`, in index order: the two
 /// words of the board one after the other, cheaper than the 128-bit iterator.
@@ -567,6 +577,13 @@ mod tests {
             if f != TEMPO {
                 assert!(c.iter().all(|&x| x == c[0]), "feature {f}: {c:?}");
             }
+        }
+    }
+
+    #[test]
+    fn sliders_are_in_mobility_order() {
+        for (i, kind) in SLIDERS.into_iter().enumerate() {
+            assert_eq!(slider(kind), Some(i));
         }
     }
 
