@@ -316,6 +316,12 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     let occupied = pos.occupied();
     let kings = pos.kind_squares(PieceKind::King);
     let groups = Attackers::of(pos);
+    // Each seat's reserve as a mask of the kinds held (bit = reserve index), read
+    // once: every other seat's drop threats look at it.
+    let mut held = [0u8; 4];
+    for seat in in_game.iter() {
+        held[seat.index()] = kinds_held(pos.reserve(seat));
+    }
     let mut v = [0i32; 4];
     for seat in in_game.iter() {
         let s = seat.index();
@@ -333,9 +339,11 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
                 x += w[MOBILITY + i] * reach.count() as i32;
             }
         }
-        for (h, &n) in pos.reserve(seat).0.iter().enumerate() {
-            if n > 0 {
-                x += w[HAND_FIRST + h] + w[HAND_MORE + h] * (n as i32 - 1);
+        if held[s] != 0 {
+            for (h, &n) in pos.reserve(seat).0.iter().enumerate() {
+                if n > 0 {
+                    x += w[HAND_FIRST + h] + w[HAND_MORE + h] * (n as i32 - 1);
+                }
             }
         }
         let Some(king) = pos.king(seat) else {
@@ -364,16 +372,15 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
         // seat: found once for all enemies.
         let (mut rook, mut bishop) = (None, None);
         for enemy in in_game.iter().filter(|&e| e != seat) {
-            let counts = pos.reserve(enemy).0;
-            if counts == [0; 7] {
+            let mut kinds = held[enemy.index()];
+            if kinds == 0 {
                 continue;
             }
             let zone = ruleset.drop_zone(enemy) & !occupied;
             let back = enemy.opposite();
-            for (h, &n) in counts.iter().enumerate() {
-                if n == 0 {
-                    continue;
-                }
+            while kinds != 0 {
+                let h = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
                 // By reserve index, R B G S N L P.
                 let from = match h {
                     0 => *rook.get_or_insert_with(|| attacks::rook_attacks(king, occupied)),
@@ -402,6 +409,19 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     }
     v[pos.turn().index()] += w[TEMPO];
     v
+}
+
+/// The kinds a reserve holds, as a mask by reserve index: the seven counts read
+/// as one word, a bit per non-zero byte.
+#[inline]
+fn kinds_held(reserve: &yono::Reserve) -> u8 {
+    let c = reserve.0;
+    let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], 0]);
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Bit 7 of each byte: set when the byte is not zero.
+    let nonzero = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gathers bit 8i + 7 into bit 56 + i.
+    ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// The long-range kinds, in the order of the mobility features ([`slider`]).
@@ -577,6 +597,26 @@ mod tests {
             if f != TEMPO {
                 assert!(c.iter().all(|&x| x == c[0]), "feature {f}: {c:?}");
             }
+        }
+    }
+
+    #[test]
+    fn kinds_held_are_the_nonzero_counts() {
+        let mut state = 7u64;
+        for _ in 0..10_000 {
+            state = mix(state);
+            let mut r = yono::Reserve::default();
+            for (h, c) in r.0.iter_mut().enumerate() {
+                // Mostly zero, sometimes large.
+                *c = match (state >> (8 * h)) & 7 {
+                    0..=3 => 0,
+                    4 => 1,
+                    5 => 255,
+                    _ => (state >> (8 * h + 3)) as u8,
+                };
+            }
+            let expected = (0..7).fold(0u8, |m, h| m | ((r.0[h] > 0) as u8) << h);
+            assert_eq!(kinds_held(&r), expected, "{:?}", r.0);
         }
     }
 
