@@ -339,12 +339,12 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
                 x += w[MOBILITY + i] * reach.count() as i32;
             }
         }
-        if held[s] != 0 {
-            for (h, &n) in pos.reserve(seat).0.iter().enumerate() {
-                if n > 0 {
-                    x += w[HAND_FIRST + h] + w[HAND_MORE + h] * (n as i32 - 1);
-                }
-            }
+        let mut kinds = held[s];
+        while kinds != 0 {
+            let h = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let n = pos.reserve(seat).0[h] as i32;
+            x += w[HAND_FIRST + h] + w[HAND_MORE + h] * (n - 1);
         }
         let Some(king) = pos.king(seat) else {
             v[s] = x;
