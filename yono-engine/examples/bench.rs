@@ -17,46 +17,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use yono::{Game, Position, Ruleset};
+use yono::{Game, Position};
 use yono_engine::{Engine, Limits, StopToken};
-
-/// The first position of a seeded greedy/random game with `seats` seats in, after
-/// `extra` more plies (fewer if the count would drop).
-fn middle_game(seats: usize, extra: usize, seed: u64) -> Position {
-    let mut rng = common::Rng::new(seed);
-    let mut pos = Position::start();
-    let mut after = 0;
-    loop {
-        let k = pos.seats_in_game().len();
-        if k == seats && after >= extra {
-            return pos;
-        }
-        let mv = if rng.below(3) == 0 {
-            let legal = pos.legal_moves();
-            legal[rng.below(legal.len())]
-        } else {
-            common::greedy(&pos, &mut rng)
-        };
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
-        if next.seats_in_game().len() < seats && k == seats {
-            return pos;
-        }
-        if k == seats {
-            after += 1;
-        }
-        pos = next;
-    }
-}
-
-/// A Shogi middle game: a fixed opening line.
-fn shogi_middle() -> Position {
-    let mut pos = Position::new(Ruleset::Shogi);
-    for mv in "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 8b4b 5i6h 5a6b 6h7h 6b7b 5g5f 3a3b 4i5h 7b8b 9g9f 9c9d 8h7g 7a7b 7h8h 4a5b 9i9h 6c6d 8h9i 5b6c 5h6h 6a7a 6g6f 3b4c 4g4f".split(' ') {
-        pos.play(mv.parse().expect("a move")).expect("a legal line");
-    }
-    pos
-}
 
 /// Seconds to each of the depths 8, 10, 12 (None: not reached), nodes, seconds.
 type Timing = ([Option<f64>; 3], u64, f64);
@@ -142,14 +104,7 @@ fn main() {
             other => panic!("unknown argument {other:?}"),
         }
     }
-    let positions = [
-        ("Yo[n]o start", Position::start()),
-        ("4 seats, middle game", middle_game(4, 30, 1)),
-        ("3 seats, middle game", middle_game(3, 12, 2)),
-        ("2 seats, middle game", middle_game(2, 8, 3)),
-        ("Shogi start", Position::new(Ruleset::Shogi)),
-        ("Shogi middle game", shogi_middle()),
-    ];
+    let positions = common::bench_positions();
     println!(
         "load average {}",
         std::fs::read_to_string("/proc/loadavg")

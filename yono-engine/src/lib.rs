@@ -36,6 +36,7 @@ pub mod protocol;
 mod score;
 mod search;
 mod see;
+mod threats;
 mod time;
 mod tt;
 mod weights;

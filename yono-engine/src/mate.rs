@@ -7,6 +7,7 @@
 
 use yono::{attacks, Bitboard, Move, PieceKind, Position, Seat, SeatSet};
 
+use crate::threats::piece_attacks;
 use crate::{movepick, see};
 
 /// A move of the seat to move (not in check) that mates at once, if one is found.
@@ -27,7 +28,7 @@ pub(crate) fn mate_in_one(pos: &mut Position) -> Option<Move> {
         }
         // A piece of `mover` on X attacks the King when a piece of the other seat on
         // the King's square would reach X.
-        let from = attacks::attacks(back, kind, king, occupied) & empty;
+        let from = piece_attacks(back, kind, king, occupied) & empty;
         for sq in from {
             if near.contains(sq) && see::attackers(pos, sq, occupied, mine).is_empty() {
                 continue;
@@ -69,7 +70,7 @@ pub(crate) fn mate_in_one(pos: &mut Position) -> Option<Move> {
                 piece.kind
             };
             let occ = occupied.without(from);
-            let checks = attacks::attacks(back, kind, king, occ);
+            let checks = piece_attacks(back, kind, king, occ);
             for to in set & landing & checks {
                 candidates.push(Move::Board {
                     from,

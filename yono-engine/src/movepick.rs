@@ -9,6 +9,7 @@
 use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet, Square};
 
 use crate::see;
+use crate::threats::piece_attacks;
 
 /// History tables: how often a move caused a cutoff, per seat and per the moves
 /// before it.
@@ -152,6 +153,7 @@ pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
 /// fall at once.
 pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     let mover = pos.turn();
+    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
     let (from, to, kind) = match mv {
         Move::Board { from, to, promote } => {
             let Some(p) = pos.piece_at(from) else {
@@ -171,8 +173,7 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
     if let Some(f) = from {
         occupied = occupied.without(f);
     }
-    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
-    if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+    if (piece_attacks(mover, kind, to, occupied) & kings).any() {
         return true;
     }
     let Some(from) = from else {
@@ -234,6 +235,34 @@ pub(crate) struct Picked {
     pub history: i32,
 }
 
+/// A move with its ordering key: the score in the high bits and the move code,
+/// inverted, in the low 16, so that the greatest key is the best score with ties to
+/// the smaller code, and selection compares one integer (decoding the move's code
+/// at every comparison took most of the picker's time in nodes with many moves).
+#[derive(Clone, Copy)]
+struct Scored {
+    key: i64,
+    mv: Move,
+}
+
+impl Scored {
+    #[inline]
+    fn new(score: i32, mv: Move) -> Scored {
+        Scored {
+            key: (score as i64) << 16 | (0xFFFF - mv.code()) as i64,
+            mv,
+        }
+    }
+
+    #[inline]
+    fn score(self) -> i32 {
+        (self.key >> 16) as i32
+    }
+}
+
+/// Moves picked by selection before the rest of the list is sorted.
+const SELECTIONS: usize = 3;
+
 /// The staged picker of one node (kept per ply and reused, so it allocates only
 /// while its buffers grow).
 #[derive(Default)]
@@ -244,9 +273,11 @@ pub(crate) struct Picker {
     quiescence: bool,
     table: Option<Move>,
     refutations: [Option<Move>; 3],
-    moves: Vec<(i32, Move)>,
-    bad: Vec<(i32, Move)>,
+    moves: Vec<Scored>,
+    bad: Vec<Scored>,
     next: usize,
+    /// `moves[next..]` is sorted best first (see [`Picker::select`]).
+    sorted: bool,
     /// No quiet move at all (quiescence).
     skip_quiets: bool,
     /// Only quiet moves that threaten a King (after late-move pruning or futility:
@@ -285,6 +316,7 @@ impl Picker {
         self.moves.clear();
         self.bad.clear();
         self.next = 0;
+        self.sorted = false;
         self.skip_quiets = false;
         self.quiet_checks_only = false;
         self.stage = Some(Stage::Table);
@@ -305,6 +337,7 @@ impl Picker {
         self.moves.clear();
         self.bad.clear();
         self.next = 0;
+        self.sorted = false;
         self.skip_quiets = true;
         self.stage = Some(Stage::Table);
         self.after_table = Self::after_table(in_check);
@@ -349,7 +382,7 @@ impl Picker {
                             continue;
                         }
                         if !see::see_ge(pos, mv, 0, ctx.side) {
-                            self.bad.push((score, mv));
+                            self.bad.push(Scored::new(score, mv));
                             continue;
                         }
                         return Some(Picked {
@@ -367,6 +400,7 @@ impl Picker {
                         });
                         self.moves.clear();
                         self.next = 0;
+                        self.sorted = false;
                     }
                 },
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
@@ -423,10 +457,11 @@ impl Picker {
                     }
                     self.stage = Some(Stage::BadNoisy);
                     self.next = 0;
+                    self.sorted = false;
                 }
                 Stage::BadNoisy => {
                     if self.next < self.bad.len() {
-                        let (_, mv) = self.bad[self.next];
+                        let mv = self.bad[self.next].mv;
                         self.next += 1;
                         return Some(Picked {
                             mv,
@@ -460,29 +495,36 @@ impl Picker {
         }
     }
 
-    /// The best remaining move of `moves` (selection: most nodes need few moves).
-    /// Ties go to the smaller move code, so the order is the same on every run.
+    /// The best remaining move of `moves`. Ties go to the smaller move code, so the
+    /// order is the same on every run. The first picks select (most nodes need few
+    /// moves); a node that wants more sorts the rest once, which hands out the same
+    /// order, the keys being distinct (the moves are), without a scan per move.
     fn select(&mut self) -> Option<(i32, Move)> {
+        if !self.sorted && self.next >= SELECTIONS && self.moves.len() - self.next > 8 {
+            self.moves[self.next..].sort_unstable_by_key(|s| std::cmp::Reverse(s.key));
+            self.sorted = true;
+        }
         let rest = &mut self.moves[self.next..];
-        if rest.is_empty() {
-            return None;
-        }
-        let mut best = 0;
-        for i in 1..rest.len() {
-            let (a, b) = (rest[i], rest[best]);
-            if a.0 > b.0 || (a.0 == b.0 && a.1.code() < b.1.code()) {
-                best = i;
+        let first = rest.first()?.key;
+        if !self.sorted {
+            let (mut best, mut best_key) = (0, first);
+            for (i, s) in rest.iter().enumerate().skip(1) {
+                if s.key > best_key {
+                    best = i;
+                    best_key = s.key;
+                }
             }
+            rest.swap(0, best);
         }
-        rest.swap(0, best);
         let picked = rest[0];
         self.next += 1;
-        Some(picked)
+        Some((picked.score(), picked.mv))
     }
 
     fn generate_noisy(&mut self, pos: &Position) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let own = pos.pieces(pos.turn());
         let enemies = pos.occupied() & !own;
         let quiescence = self.quiescence;
@@ -507,7 +549,7 @@ impl Picker {
                     to,
                     promote: true,
                 };
-                moves.push((see::mvv_lva(pos, mv), mv));
+                moves.push(Scored::new(see::mvv_lva(pos, mv), mv));
             }
             for to in plain & enemies {
                 let mv = Move::Board {
@@ -515,7 +557,7 @@ impl Picker {
                     to,
                     promote: false,
                 };
-                moves.push((see::mvv_lva(pos, mv), mv));
+                moves.push(Scored::new(see::mvv_lva(pos, mv), mv));
             }
         });
     }
@@ -523,6 +565,7 @@ impl Picker {
     fn generate_quiet(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let own = pos.pieces(pos.turn());
         let enemies = pos.occupied() & !own;
         let moves = &mut self.moves;
@@ -548,7 +591,7 @@ impl Picker {
                                 promote: true,
                             };
                             let pt = kind.promoted().unwrap_or(kind).index() * 81 + to.index();
-                            moves.push((h.quiet_score(ctx, mv, pt), mv));
+                            moves.push(Scored::new(h.quiet_score(ctx, mv, pt), mv));
                         }
                     }
                     for to in plain & !enemies {
@@ -557,17 +600,17 @@ impl Picker {
                             to,
                             promote: false,
                         };
-                        moves.push((h.quiet_score(ctx, mv, base + to.index()), mv));
+                        moves.push(Scored::new(h.quiet_score(ctx, mv, base + to.index()), mv));
                     }
                 }
                 MoveSet::Drop { kind, to } => {
                     let base = kind.index() * 81;
                     for to in to {
                         let mv = Move::Drop { kind, to };
-                        moves.push((h.quiet_score(ctx, mv, base + to.index()), mv));
+                        moves.push(Scored::new(h.quiet_score(ctx, mv, base + to.index()), mv));
                     }
                 }
-                MoveSet::Pass => moves.push((0, Move::Pass)),
+                MoveSet::Pass => moves.push(Scored::new(0, Move::Pass)),
             }
             false
         });
@@ -576,6 +619,7 @@ impl Picker {
     fn generate_evasions(&mut self, pos: &Position, h: &Histories, ctx: &Context) {
         self.moves.clear();
         self.next = 0;
+        self.sorted = false;
         let moves = &mut self.moves;
         pos.generate_moves(|set| {
             for mv in set {
@@ -584,9 +628,79 @@ impl Picker {
                 } else {
                     piece_to(pos, mv).map_or(0, |pt| h.quiet_score(ctx, mv, pt))
                 };
-                moves.push((score, mv));
+                moves.push(Scored::new(score, mv));
             }
             false
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gives_check` as first written: the direct attack through the library's
+    /// attack function, a discovery through the exchange code's attackers.
+    fn gives_check_reference(pos: &Position, mv: Move) -> bool {
+        let mover = pos.turn();
+        let (from, to, kind) = match mv {
+            Move::Board { from, to, promote } => {
+                let Some(p) = pos.piece_at(from) else {
+                    return false;
+                };
+                let kind = if promote {
+                    p.kind.promoted().unwrap_or(p.kind)
+                } else {
+                    p.kind
+                };
+                (Some(from), to, kind)
+            }
+            Move::Drop { kind, to } => (None, to, kind),
+            Move::Pass => return false,
+        };
+        let mut occupied = pos.occupied().with(to);
+        if let Some(f) = from {
+            occupied = occupied.without(f);
+        }
+        let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
+        if (attacks::attacks(mover, kind, to, occupied) & kings).any() {
+            return true;
+        }
+        let Some(from) = from else {
+            return false;
+        };
+        let mine = SeatSet::single(mover);
+        kings.into_iter().any(|king| {
+            attacks::lines_through(king).contains(from)
+                && see::attackers(pos, king, occupied, mine)
+                    .without(from)
+                    .without(to)
+                    .any()
+        })
+    }
+
+    #[test]
+    fn gives_check_agrees_with_its_first_version() {
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        let mut checks = 0;
+        for ruleset in [yono::Ruleset::Yono, yono::Ruleset::Shogi] {
+            for _game in 0..30 {
+                let mut pos = Position::new(ruleset);
+                for _ply in 0..300 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
+                        break;
+                    }
+                    for &mv in legal.iter() {
+                        let expected = gives_check_reference(&pos, mv);
+                        checks += expected as usize;
+                        assert_eq!(gives_check(&pos, mv), expected, "{} {mv}", pos.text());
+                    }
+                    state = crate::eval::mix(state);
+                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checks > 100, "{checks} checking moves only");
     }
 }

@@ -34,6 +34,14 @@ pub(crate) fn attackers(
     occupied: Bitboard,
     seats: SeatSet,
 ) -> Bitboard {
+    let k = |kind| pos.kind_squares(kind);
+    let (pawns, knights, silvers, lances) = (
+        k(PieceKind::Pawn),
+        k(PieceKind::Knight),
+        k(PieceKind::Silver),
+        k(PieceKind::Lance),
+    );
+    let golds = golds(pos);
     let mut team = Bitboard::EMPTY;
     let mut bb = Bitboard::EMPTY;
     for seat in seats.iter() {
@@ -42,23 +50,28 @@ pub(crate) fn attackers(
         // A piece of `seat` reaches `sq` from where a piece of the opposite seat on
         // `sq` would step to.
         let back: Seat = seat.opposite();
-        bb |= attacks::pawn_attacks(back, sq) & own & pos.kind_squares(PieceKind::Pawn);
-        bb |= attacks::knight_attacks(back, sq) & own & pos.kind_squares(PieceKind::Knight);
-        bb |= attacks::silver_attacks(back, sq) & own & pos.kind_squares(PieceKind::Silver);
-        bb |= attacks::gold_attacks(back, sq) & own & golds(pos);
-        bb |= attacks::lance_attacks(back, sq, occupied) & own & pos.kind_squares(PieceKind::Lance);
+        bb |= ((attacks::pawn_attacks(back, sq) & pawns)
+            | (attacks::knight_attacks(back, sq) & knights)
+            | (attacks::silver_attacks(back, sq) & silvers)
+            | (attacks::gold_attacks(back, sq) & golds))
+            & own;
+        let own_lances = own & lances;
+        if own_lances.any() {
+            bb |= attacks::lance_attacks(back, sq, occupied) & own_lances;
+        }
     }
     bb |= attacks::king_attacks(sq)
         & team
-        & (pos.kind_squares(PieceKind::King)
-            | pos.kind_squares(PieceKind::Dragon)
-            | pos.kind_squares(PieceKind::Horse));
-    bb |= attacks::rook_attacks(sq, occupied)
-        & team
-        & (pos.kind_squares(PieceKind::Rook) | pos.kind_squares(PieceKind::Dragon));
-    bb |= attacks::bishop_attacks(sq, occupied)
-        & team
-        & (pos.kind_squares(PieceKind::Bishop) | pos.kind_squares(PieceKind::Horse));
+        & (k(PieceKind::King) | k(PieceKind::Dragon) | k(PieceKind::Horse));
+    // The long-range pieces only when one stands on a line through `sq` at all.
+    let rooks = team & (k(PieceKind::Rook) | k(PieceKind::Dragon));
+    if (rooks & attacks::orthogonal_lines(sq)).any() {
+        bb |= attacks::rook_attacks(sq, occupied) & rooks;
+    }
+    let bishops = team & (k(PieceKind::Bishop) | k(PieceKind::Horse));
+    if (bishops & attacks::diagonal_lines(sq)).any() {
+        bb |= attacks::bishop_attacks(sq, occupied) & bishops;
+    }
     bb & occupied
 }
 
@@ -178,6 +191,70 @@ pub(crate) fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `attackers` as first written, for the test that holds the two equal.
+    fn attackers_reference(
+        pos: &Position,
+        sq: Square,
+        occupied: Bitboard,
+        seats: SeatSet,
+    ) -> Bitboard {
+        let mut team = Bitboard::EMPTY;
+        let mut bb = Bitboard::EMPTY;
+        for seat in seats.iter() {
+            let own = pos.pieces(seat);
+            team |= own;
+            let back: Seat = seat.opposite();
+            bb |= attacks::pawn_attacks(back, sq) & own & pos.kind_squares(PieceKind::Pawn);
+            bb |= attacks::knight_attacks(back, sq) & own & pos.kind_squares(PieceKind::Knight);
+            bb |= attacks::silver_attacks(back, sq) & own & pos.kind_squares(PieceKind::Silver);
+            bb |= attacks::gold_attacks(back, sq) & own & golds(pos);
+            bb |= attacks::lance_attacks(back, sq, occupied)
+                & own
+                & pos.kind_squares(PieceKind::Lance);
+        }
+        bb |= attacks::king_attacks(sq)
+            & team
+            & (pos.kind_squares(PieceKind::King)
+                | pos.kind_squares(PieceKind::Dragon)
+                | pos.kind_squares(PieceKind::Horse));
+        bb |= attacks::rook_attacks(sq, occupied)
+            & team
+            & (pos.kind_squares(PieceKind::Rook) | pos.kind_squares(PieceKind::Dragon));
+        bb |= attacks::bishop_attacks(sq, occupied)
+            & team
+            & (pos.kind_squares(PieceKind::Bishop) | pos.kind_squares(PieceKind::Horse));
+        bb & occupied
+    }
+
+    #[test]
+    fn attackers_agree_with_their_first_version() {
+        let mut state = 0x0F1E_2D3C_4B5A_6978u64;
+        for ruleset in [yono::Ruleset::Yono, yono::Ruleset::Shogi] {
+            for _game in 0..20 {
+                let mut pos = Position::new(ruleset);
+                for _ply in 0..300 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
+                        break;
+                    }
+                    for sq in Square::all() {
+                        state = crate::eval::mix(state);
+                        // Occupancies with a square or two taken away or added.
+                        let a = Square::from_index((state % 81) as usize).unwrap();
+                        let b = Square::from_index((state >> 8) as usize % 81).unwrap();
+                        let occupied = pos.occupied().without(a).with(b);
+                        let seats = SeatSet::from_bits((state >> 20) as u8 & 0xF);
+                        assert_eq!(
+                            attackers(&pos, sq, occupied, seats),
+                            attackers_reference(&pos, sq, occupied, seats)
+                        );
+                    }
+                    pos.play_unchecked(legal[(state >> 32) as usize % legal.len()]);
+                }
+            }
+        }
+    }
 
     fn see(sfen: &str, mv: &str) -> (bool, bool) {
         let pos = Position::from_sfen(sfen).unwrap();

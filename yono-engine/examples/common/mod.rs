@@ -152,3 +152,53 @@ pub fn material_ranked_scores(pos: &Position) -> [f64; 4] {
     }
     scores
 }
+
+/// The first position of a seeded greedy/random game with `seats` seats in, after
+/// `extra` more plies (fewer if the count would drop).
+pub fn middle_game(seats: usize, extra: usize, seed: u64) -> Position {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::start();
+    let mut after = 0;
+    loop {
+        let k = pos.seats_in_game().len();
+        if k == seats && after >= extra {
+            return pos;
+        }
+        let mv = if rng.below(3) == 0 {
+            let legal = pos.legal_moves();
+            legal[rng.below(legal.len())]
+        } else {
+            greedy(&pos, &mut rng)
+        };
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        if next.seats_in_game().len() < seats && k == seats {
+            return pos;
+        }
+        if k == seats {
+            after += 1;
+        }
+        pos = next;
+    }
+}
+
+/// A Shogi middle game: a fixed opening line.
+pub fn shogi_middle() -> Position {
+    let mut pos = Position::new(Ruleset::Shogi);
+    for mv in "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 8b4b 5i6h 5a6b 6h7h 6b7b 5g5f 3a3b 4i5h 7b8b 9g9f 9c9d 8h7g 7a7b 7h8h 4a5b 9i9h 6c6d 8h9i 5b6c 5h6h 6a7a 6g6f 3b4c 4g4f".split(' ') {
+        pos.play(mv.parse().expect("a move")).expect("a legal line");
+    }
+    pos
+}
+
+/// The six positions of the speed benchmarks (`bench`, `search_cost`), named.
+pub fn bench_positions() -> [(&'static str, Position); 6] {
+    [
+        ("Yo[n]o start", Position::start()),
+        ("4 seats, middle game", middle_game(4, 30, 1)),
+        ("3 seats, middle game", middle_game(3, 12, 2)),
+        ("2 seats, middle game", middle_game(2, 8, 3)),
+        ("Shogi start", Position::new(Ruleset::Shogi)),
+        ("Shogi middle game", shogi_middle()),
+    ]
+}

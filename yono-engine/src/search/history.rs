@@ -24,8 +24,11 @@ impl Worker {
     /// move since the earlier occurrence gave check (RULES.md §11).
     pub(super) fn repetition(&self, sh: &Shared, ply: usize) -> Option<Value> {
         let key = self.stack[ply].key;
-        // Whether the move into each position of the cycle gave check, latest first.
-        let mut checks: Vec<bool> = vec![self.stack[ply].in_check];
+        // Whether the move into each position of the cycle gave check, latest first:
+        // the 0th, 2nd, ... are the moves of the seat that just moved ("theirs"), the
+        // others those of the seat to move. Folded as they come (no list: this runs
+        // at every node).
+        let mut cycle = CheckCycle::new(self.stack[ply].in_check);
         let mut found = false;
         for i in (0..ply).rev() {
             if self.stack[i].key == key {
@@ -35,7 +38,7 @@ impl Worker {
             if self.stack[i].null {
                 return None;
             }
-            checks.push(self.stack[i].in_check);
+            cycle.push(self.stack[i].in_check);
         }
         if !found {
             if !sh.is_game_key(key) {
@@ -46,18 +49,14 @@ impl Worker {
                     found = true;
                     break;
                 }
-                checks.push(in_check);
+                cycle.push(in_check);
             }
             if !found {
                 return None;
             }
         }
         if self.pos.ruleset() == Ruleset::Shogi {
-            // checks[0] is the move of the seat that just moved, checks[1] the one
-            // before (by the seat to move), and so on.
-            let theirs = checks.iter().step_by(2).all(|&c| c);
-            let ours = checks.iter().skip(1).step_by(2).all(|&c| c) && checks.len() > 1;
-            match (theirs, ours) {
+            match (cycle.theirs, cycle.ours && cycle.len > 1) {
                 (true, false) => return Some(-sh.scale.mated(ply)),
                 (false, true) => return Some(sh.scale.mated(ply)),
                 _ => {}
@@ -75,6 +74,36 @@ impl Worker {
             (3 - (k - 1)) * 1000
         };
         self.sign(sh) * sh.scale.exact(milli)
+    }
+}
+
+/// Whether every move of a repetition cycle by each side gave check, folded move by
+/// move, latest first (RULES.md §11).
+struct CheckCycle {
+    /// Every move of the seat that just moved (the 0th, 2nd, ... of the cycle).
+    theirs: bool,
+    /// Every move of the seat to move (the 1st, 3rd, ...).
+    ours: bool,
+    len: usize,
+}
+
+impl CheckCycle {
+    fn new(last: bool) -> CheckCycle {
+        CheckCycle {
+            theirs: last,
+            ours: true,
+            len: 1,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, check: bool) {
+        if self.len % 2 == 0 {
+            self.theirs &= check;
+        } else {
+            self.ours &= check;
+        }
+        self.len += 1;
     }
 }
 

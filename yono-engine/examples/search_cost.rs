@@ -1,0 +1,59 @@
+//! A fixed, deterministic search workload for measuring the cost of a node: the six
+//! positions of `bench`, each searched single-threaded to a fixed depth (the same
+//! tree on every run), printing nodes, best move, score and line. A speed change
+//! must leave every line of the output as it was; its effect is measured in
+//! instructions per node under callgrind, which wall-clock noise does not touch:
+//!
+//! `valgrind --tool=callgrind --toggle-collect='*Engine*::run' target/profiling/examples/search_cost [--only I]`
+//!
+//! `cargo run --release -p yono-engine --example search_cost -- [--only I] [--scale K]`
+//!
+//! `--only I` searches only the I-th position (0–5); `--scale K` adds K plies to
+//! every depth (negative: fewer), for a longer or shorter run.
+
+mod common;
+
+use yono::Game;
+use yono_engine::{Engine, Limits, StopToken};
+
+/// The depth of each position's search: chosen so that each takes about a hundred
+/// thousands of nodes.
+const DEPTHS: [i32; 6] = [14, 12, 9, 10, 15, 15];
+
+fn main() {
+    let mut only = None;
+    let mut scale = 0i32;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--only" => only = Some(args.next().expect("--only I").parse::<usize>().expect("I")),
+            "--scale" => scale = args.next().expect("--scale K").parse().expect("K"),
+            other => panic!("unknown argument {other:?}"),
+        }
+    }
+    for (i, (name, pos)) in common::bench_positions().into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        let depth = (DEPTHS[i] + scale).max(1) as u32;
+        let mut engine = Engine::default();
+        let r = engine
+            .search_game(
+                &Game::from_position(pos),
+                Limits::depth(depth),
+                &StopToken::new(),
+                &mut |_| {},
+            )
+            .expect("the game is not over");
+        let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+        println!(
+            "{i} {name}: depth {} nodes {} bestmove {} score {:.6} mate {:?} pv {}",
+            r.depth,
+            r.nodes,
+            r.best_move,
+            r.score,
+            r.mate,
+            pv.join(" ")
+        );
+    }
+}
