@@ -8,10 +8,13 @@ it; ``YONO_ENGINE=target/release/yono-engine pytest ...`` by hand) and are skipp
 otherwise, so that yono-py/test.sh does not play them a second time. A YONO_ENGINE
 that names no program fails them."""
 
+import contextlib
+import gc
 import os
 import sys
+import warnings
 from pathlib import Path
-from typing import List
+from typing import Iterator, List
 
 import pytest
 
@@ -32,3 +35,16 @@ def yono_engine() -> List[str]:
 def fake(mode: str, after: int = 1) -> List[str]:
     """The command line of the fake engine misbehaving as ``mode`` from its ``after``-th go."""
     return [sys.executable, str(FAKE), mode, str(after)]
+
+
+@contextlib.contextmanager
+def reaped() -> Iterator[None]:
+    """Fails the test if an engine process started in the block is left running or its
+    pipes open: collected afterwards, such objects warn ("subprocess N is still
+    running", "unclosed transport"), and any such warning fails it."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        yield
+        gc.collect()
+    leaks = [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)]
+    assert not leaks, leaks

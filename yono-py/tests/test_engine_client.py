@@ -19,7 +19,7 @@ from yono.engine import (
     popen_engine,
 )
 
-from engine_program import fake, yono_engine
+from engine_program import fake, reaped, yono_engine
 
 
 def test_play_both_variants() -> None:
@@ -127,6 +127,11 @@ def test_info_lines_are_read_forgivingly() -> None:
     ],
 )
 def test_a_broken_engine_raises_within_the_deadline(mode: str, error: type, message: str) -> None:
+    with reaped():
+        _play_until_broken(mode, error, message)
+
+
+def _play_until_broken(mode: str, error: type, message: str) -> None:
     engine = SimpleEngine.popen(fake(mode, after=2), timeout=2.0)
     try:
         pos = yono.Game(ruleset="shogi")
@@ -144,12 +149,13 @@ def test_a_broken_engine_raises_within_the_deadline(mode: str, error: type, mess
 
 
 def test_a_broken_handshake_raises() -> None:
-    with pytest.raises(EngineTimeoutError, match="usiok"):
-        SimpleEngine.popen(fake("nohandshake"), timeout=1.0)
-    with pytest.raises(EngineTerminatedError, match="exited"):
-        SimpleEngine.popen(fake("exit"), timeout=5.0)
-    with pytest.raises(EngineTerminatedError, match="cannot start"):
-        SimpleEngine.popen(["/nonexistent/engine"])
+    with reaped():
+        with pytest.raises(EngineTimeoutError, match="usiok"):
+            SimpleEngine.popen(fake("nohandshake"), timeout=1.0)
+        with pytest.raises(EngineTerminatedError, match="exited"):
+            SimpleEngine.popen(fake("exit"), timeout=5.0)
+        with pytest.raises(EngineTerminatedError, match="cannot start"):
+            SimpleEngine.popen(["/nonexistent/engine"])
 
 
 def test_any_protocol_engine_works() -> None:

@@ -32,7 +32,7 @@ from yono.match import (
     Opening,
 )
 
-from engine_program import fake, yono_engine
+from engine_program import fake, reaped, yono_engine
 
 # ---------------------------------------------------------------------------------
 # Statistics on synthetic results
@@ -260,8 +260,9 @@ def test_self_play_in_two_seats_with_a_clock(tmp_path: Path) -> None:
 def test_broken_engines_fall_and_the_game_goes_on(tmp_path: Path, mode: str, reason: str, time: TimeControl) -> None:
     good = Player("good", tuple(yono_engine()))
     broken = Player("broken", tuple(fake(mode, after=2)))
-    summary = run_match([good, broken], "yono", time=time, random_plies=2, openings=1,
-                        lineups=["ABBB"], ply_cap=60, out_dir=tmp_path)
+    with reaped():  # every fallen engine was killed and reaped, its pipes closed
+        summary = run_match([good, broken], "yono", time=time, random_plies=2, openings=1,
+                            lineups=["ABBB"], ply_cap=60, out_dir=tmp_path)
     assert len(summary.games) == 4
     for g in summary.games:
         fallen = [f["seat"] for f in g["forfeits"]]
@@ -278,8 +279,9 @@ def test_broken_engines_fall_and_the_game_goes_on(tmp_path: Path, mode: str, rea
 
 
 def test_a_forfeit_ends_a_two_seat_game(tmp_path: Path) -> None:
-    summary = run_match([Player("good", tuple(yono_engine())), Player("crash", tuple(fake("crash", 2)))], "shogi",
-                        time=TimeControl(nodes=100), random_plies=2, openings=1, ply_cap=40)
+    with reaped():
+        summary = run_match([Player("good", tuple(yono_engine())), Player("crash", tuple(fake("crash", 2)))],
+                            "shogi", time=TimeControl(nodes=100), random_plies=2, openings=1, ply_cap=40)
     for g in summary.games:
         loser = next(s for s, p in g["players"].items() if p == "crash")
         assert g["scores"][loser] == 0 and "crashed" in g["reason"]

@@ -280,6 +280,7 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
     ]
     position = Game(start.text())
     forfeits: List[Dict[str, Any]] = []
+    fallen: List[EngineProtocol] = []
     plies = 0
     reason = ""
     scores: List[Optional[float]] = []
@@ -290,7 +291,13 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
         forfeits.append({"seat": letter, "reason": why, "ply": plies})
         engine = engines.get(letter)
         if engine is not None:
-            loop.create_task(engine._kill())
+            # Killed now, reaped when the game ends (a kill left to a task that the end
+            # of the loop cancels leaves the process unwaited and its pipes open).
+            try:
+                engine.process.kill()
+            except ProcessLookupError:
+                pass
+            fallen.append(engine)
             engines[letter] = None
         if ruleset == Ruleset.SHOGI:
             return f"{letter} forfeited: {why}"
@@ -374,6 +381,9 @@ async def play_game(spec: GameSpec) -> Dict[str, Any]:
             except EngineError:
                 pass
             await engine.quit()
+        for engine in fallen:
+            await engine._kill()
+            engine._release()
 
     entry: Dict[str, Any] = {
         "game": spec.index,
