@@ -206,33 +206,23 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
                 ),
             ))
         }
-        Some(&"sfen") if head.len() == 5 => Start::Sfen(head[1..].join(" ")),
-        Some(&"sfen") => {
-            return Err(malformed(
-                "position",
-                format!(
-                    "an SFEN has 4 fields (board, side to move, hands, move number), got {}",
-                    head.len() - 1
-                ),
-            ))
-        }
-        Some(&"text") if head.len() == 6 => Start::Text(head[1..].join(" ")),
-        Some(&"text") => {
-            return Err(malformed(
-                "position",
-                format!(
-                    "a position text has 5 fields (board, seat to move, reserves, seats, move number), got {}",
-                    head.len() - 1
-                ),
-            ))
-        }
+        Some(&"sfen") => Start::Sfen(start_fields(
+            head,
+            "an SFEN",
+            &["board", "side to move", "hands", "move number"],
+        )?),
+        Some(&"text") => Start::Text(start_fields(
+            head,
+            "a position text",
+            &["board", "seat to move", "reserves", "seats", "move number"],
+        )?),
         Some(other) => {
             return Err(malformed(
                 "position",
                 format!(
-                    "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\", got \"{}\"",
-                    shown(other)
-                ),
+                "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\", got \"{}\"",
+                shown(other)
+            ),
             ))
         }
         None => {
@@ -243,6 +233,23 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         }
     };
     Ok(Command::Position { start, moves })
+}
+
+/// The fields after `position sfen` or `position text`, joined by spaces: one word per
+/// name in `fields`, else an error that names them (`what` is the start's name).
+fn start_fields(head: &[&str], what: &str, fields: &[&str]) -> Result<String, CommandError> {
+    let given = head.len() - 1;
+    if given != fields.len() {
+        return Err(malformed(
+            "position",
+            format!(
+                "{what} has {} fields ({}), got {given}",
+                fields.len(),
+                fields.join(", ")
+            ),
+        ));
+    }
+    Ok(head[1..].join(" "))
 }
 
 /// The seat index of a four-seat clock word's suffix (`_s`, `_w`, `_n`, `_e`).
