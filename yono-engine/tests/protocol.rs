@@ -101,6 +101,12 @@ impl Engine {
         (lines, best)
     }
 
+    /// Quits after checking that the engine has nothing more to say.
+    fn quit_in_silence(mut self) {
+        assert!(self.sync().is_empty());
+        self.quit();
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -185,8 +191,7 @@ fn handshake_lists_the_options() {
             "{option}: {lines:#?}"
         );
     }
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
@@ -239,8 +244,7 @@ fn plays_standard_shogi_as_plain_usi() {
         moves.push(best);
     }
     e.send("gameover draw");
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
@@ -306,8 +310,7 @@ fn plays_four_seats() {
         moves.push(best);
     }
     e.send("gameover s 1 w 2 n 3 e 4");
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
