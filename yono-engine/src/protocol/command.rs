@@ -473,8 +473,14 @@ mod tests {
         assert!(err("go infinite nodes 5").contains("takes no other limit"));
         assert!(err("go clock_x 5").contains("unknown word \"clock_x\""));
         assert!(err("position").contains("expected \"startpos\""));
-        assert!(err("position sfen a b").contains("4 fields"));
-        assert!(err("position text a b c").contains("5 fields"));
+        assert_eq!(
+            err("position sfen a b"),
+            "position: an SFEN has 4 fields (board, side to move, hands, move number), got 2"
+        );
+        assert_eq!(
+            err("position text a b c"),
+            "position: a position text has 5 fields (board, seat to move, reserves, seats, move number), got 3"
+        );
         assert!(err("position startpos 5g5f").contains("followed by \"moves\""));
         assert!(err("setoption USI_Hash").contains("setoption name"));
         assert!(err("setoption name X value").contains("not followed by a value"));
