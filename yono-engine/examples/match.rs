@@ -481,13 +481,7 @@ fn elo(score: f64) -> f64 {
 }
 
 fn main() {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("match: {e}");
-            std::process::exit(2);
-        }
-    };
+    let args = common::args_or_exit("match", parse_args());
     let started = Instant::now();
     let per_opening = if args.variant == Ruleset::Shogi { 2 } else { 4 };
     let count = args.games.div_ceil(per_opening);

@@ -67,13 +67,7 @@ fn final_scores(game: &Game) -> ([f64; 4], bool) {
 }
 
 fn main() {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("tournament: {e}");
-            std::process::exit(2);
-        }
-    };
+    let args = common::args_or_exit("tournament", parse_args());
     let started = Instant::now();
     let mut hero_scores = Vec::new();
     let mut field_scores = Vec::new();

@@ -93,27 +93,30 @@ pub struct Limits {
     pub mate: Option<u32>,
 }
 
+/// The `Limits::with_*` builders: each sets one limit of a copy.
+macro_rules! with_limit {
+    ($($(#[$doc:meta])* $name:ident($arg:ident: $ty:ty) sets $field:ident;)*) => {$(
+        $(#[$doc])*
+        #[must_use]
+        pub fn $name(mut self, $arg: $ty) -> Limits {
+            self.$field = Some($arg);
+            self
+        }
+    )*};
+}
+
 impl Limits {
     /// A node limit.
     pub fn nodes(n: u64) -> Limits {
-        Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        }
+        Limits::default().with_nodes(n)
     }
     /// A depth limit (full-width plies; one round of Yo\[n\]o is four).
     pub fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
+        Limits::default().with_depth(d)
     }
     /// A time limit.
     pub fn time(t: Duration) -> Limits {
-        Limits {
-            time: Some(t),
-            ..Limits::default()
-        }
+        Limits::default().with_time(t)
     }
     /// Clocks: the engine plans the time of the seat to move from its clock.
     ///
@@ -130,29 +133,15 @@ impl Limits {
             ..Limits::default()
         }
     }
-    /// This limit with a node limit too.
-    #[must_use]
-    pub fn with_nodes(mut self, n: u64) -> Limits {
-        self.nodes = Some(n);
-        self
-    }
-    /// This limit with a depth limit too.
-    #[must_use]
-    pub fn with_depth(mut self, d: u32) -> Limits {
-        self.depth = Some(d);
-        self
-    }
-    /// This limit with a time limit too.
-    #[must_use]
-    pub fn with_time(mut self, t: Duration) -> Limits {
-        self.time = Some(t);
-        self
-    }
-    /// This limit with a mate search too (see [`Limits::mate`]).
-    #[must_use]
-    pub fn with_mate(mut self, moves: u32) -> Limits {
-        self.mate = Some(moves);
-        self
+    with_limit! {
+        /// This limit with a node limit too.
+        with_nodes(n: u64) sets nodes;
+        /// This limit with a depth limit too.
+        with_depth(d: u32) sets depth;
+        /// This limit with a time limit too.
+        with_time(t: Duration) sets time;
+        /// This limit with a mate search too (see [`Limits::mate`]).
+        with_mate(moves: u32) sets mate;
     }
 }
 

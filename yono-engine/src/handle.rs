@@ -353,14 +353,21 @@ mod tests {
     use super::*;
     use yono::Ruleset;
 
-    #[test]
-    fn a_stop_before_the_search_starts_is_kept() {
+    /// A handle, a new Yo[n]o game and two unlimited searches of it started on the
+    /// handle: the first runs until stopped, the second waits behind it.
+    fn two_unlimited_jobs() -> (EngineHandle, Game, SearchJob, SearchJob) {
         let handle = EngineHandle::default();
         let game = Game::new(Ruleset::Yono);
-        // The first job runs until stopped; the second waits behind it, is stopped
-        // while waiting, and must still end when its turn comes.
         let first = handle.start(&game, Limits::default());
         let second = handle.start(&game, Limits::default());
+        (handle, game, first, second)
+    }
+
+    #[test]
+    fn a_stop_before_the_search_starts_is_kept() {
+        // The second job is stopped while waiting, and must still end when its turn
+        // comes.
+        let (_handle, game, first, second) = two_unlimited_jobs();
         second.stop();
         first.stop();
         let a = first.wait().unwrap();
@@ -396,10 +403,7 @@ mod tests {
 
     #[test]
     fn dropping_the_handle_ends_every_job() {
-        let handle = EngineHandle::default();
-        let game = Game::new(Ruleset::Yono);
-        let running = handle.start(&game, Limits::default());
-        let waiting = handle.start(&game, Limits::default());
+        let (handle, _game, running, waiting) = two_unlimited_jobs();
         drop(handle);
         // Each ends, stopped if the worker had begun it, else refused.
         for job in [running, waiting] {

@@ -3,6 +3,9 @@
 use yono::{Move, Piece, PieceKind, Position, Reserve, Ruleset, Seat, SeatState, Setup, Square};
 use yono_engine::{Engine, EngineConfig, Limits};
 
+mod common;
+use common::random_walk;
+
 /// A position from pieces written `sK9i` (seat, kind letter with `+` if promoted,
 /// square), the seat to move, and each seat's state as in the seats field (`s01e`).
 fn build(pieces: &str, turn: char, seats: &str, reserves: [&str; 4]) -> Position {
@@ -286,14 +289,6 @@ fn seat_order_decides_which_discovery_works() {
     assert!(!silver.seats_in_game().contains(Seat::North));
 }
 
-/// xorshift64*.
-fn rng(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 /// Positions along seeded random games of both rulesets.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     let mut state = seed | 1;
@@ -301,15 +296,9 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     for ruleset in [Ruleset::Yono, Ruleset::Shogi] {
         while out.len() < count * if ruleset == Ruleset::Yono { 1 } else { 2 } {
             let mut pos = Position::new(ruleset);
-            let plies = rng(&mut state) % 160;
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[(rng(&mut state) % moves.len() as u64) as usize];
-                pos.play_unchecked(mv);
-            }
+            random_walk(&mut state, 160, &mut pos, Position::legal_moves, |p, mv| {
+                p.play_unchecked(mv);
+            });
             if !pos.legal_moves().is_empty() {
                 out.push(pos);
             }

@@ -101,6 +101,18 @@ impl Engine {
         (lines, best)
     }
 
+    /// Stops the running search and returns the lines up to its `bestmove`.
+    fn stop(&mut self) -> Vec<String> {
+        self.send("stop");
+        self.until(|l| l.starts_with("bestmove"))
+    }
+
+    /// Quits after checking that the engine has nothing more to say.
+    fn quit_in_silence(mut self) {
+        assert!(self.sync().is_empty());
+        self.quit();
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -185,8 +197,7 @@ fn handshake_lists_the_options() {
             "{option}: {lines:#?}"
         );
     }
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
@@ -239,8 +250,7 @@ fn plays_standard_shogi_as_plain_usi() {
         moves.push(best);
     }
     e.send("gameover draw");
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
@@ -306,8 +316,7 @@ fn plays_four_seats() {
         moves.push(best);
     }
     e.send("gameover s 1 w 2 n 3 e 4");
-    assert!(e.sync().is_empty());
-    e.quit();
+    e.quit_in_silence();
 }
 
 #[test]
@@ -368,8 +377,7 @@ fn stop_answers_at_once_and_is_never_lost() {
         }
         // Plain `go` is `go infinite`.
         e.send("go");
-        e.send("stop");
-        e.until(|l| l.starts_with("bestmove"));
+        e.stop();
     }
     // A stop with no search is ignored quietly.
     assert!(e.ask("stop").is_empty());
@@ -386,8 +394,7 @@ fn ponder_then_ponderhit_or_stop() {
     e.send("ponderhit");
     e.until(|l| l.starts_with("bestmove"));
     e.send("go ponder btime 1000 wtime 1000 byoyomi 100");
-    e.send("stop");
-    e.until(|l| l.starts_with("bestmove"));
+    e.stop();
     e.quit();
 }
 
@@ -452,8 +459,7 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     e.send("go infinite");
     one_error(&e.ask("go nodes 10"), "a search is running");
     one_error(&e.ask("setoption name Seed value 3"), "a search is running");
-    e.send("stop");
-    e.until(|l| l.starts_with("bestmove"));
+    e.stop();
     e.quit();
 }
 

@@ -3,13 +3,8 @@
 use yono::{Game, Move, Position, Ruleset};
 use yono_engine::{Engine, EngineConfig, Limits, SearchMode, SearchResult, StopToken};
 
-/// xorshift64*.
-fn rng(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
+mod common;
+use common::random_walk;
 
 /// Games along seeded random play (a `Game`, so the history is there too).
 fn random_games(ruleset: Ruleset, count: usize, seed: u64) -> Vec<Game> {
@@ -17,15 +12,9 @@ fn random_games(ruleset: Ruleset, count: usize, seed: u64) -> Vec<Game> {
     let mut out = Vec::new();
     while out.len() < count {
         let mut game = Game::new(ruleset);
-        let plies = rng(&mut state) % 120;
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[(rng(&mut state) % moves.len() as u64) as usize];
-            game.play(mv).unwrap();
-        }
+        random_walk(&mut state, 120, &mut game, Game::legal_moves, |g, mv| {
+            g.play(mv).unwrap();
+        });
         if !game.is_over() {
             out.push(game);
         }

@@ -37,47 +37,56 @@ pub(crate) fn arg<T: FromC<C>, C>(c: C, what: impl Display) -> Res<T> {
     T::from_c(c, &what)
 }
 
-impl FromC<yono_seat> for Seat {
-    #[inline(always)]
-    fn from_c(seat: yono_seat, what: &dyn Display) -> Res<Seat> {
-        Seat::from_index(seat as usize).ok_or_else(|| Fail::invalid(format!("{what} {seat} is not a seat (0 to 3)")))
-    }
-}
-
-impl ToC<yono_seat> for Seat {
-    fn to_c(self) -> yono_seat {
-        self.index() as yono_seat
-    }
-}
-
-/// YONO_SEAT_NONE for none.
-impl FromC<yono_seat> for Option<Seat> {
-    #[inline(always)]
-    fn from_c(seat: yono_seat, what: &dyn Display) -> Res<Option<Seat>> {
-        match seat {
-            YONO_SEAT_NONE => Ok(None),
-            seat => arg(seat, what).map(Some),
+/// A core type numbered by its `index()` (`from_index()` reads it back) and the C
+/// number it is, in and out: `$not` says in the error what the number must be.
+macro_rules! numbered {
+    ($($core:ty => $c:ty, $not:literal;)*) => {$(
+        impl FromC<$c> for $core {
+            #[inline(always)]
+            fn from_c(n: $c, what: &dyn Display) -> Res<$core> {
+                <$core>::from_index(n as usize).ok_or_else(|| Fail::invalid(format!(concat!("{} {} is not ", $not), what, n)))
+            }
         }
-    }
+
+        impl ToC<$c> for $core {
+            fn to_c(self) -> $c {
+                self.index() as $c
+            }
+        }
+    )*};
 }
 
-impl ToC<yono_seat> for Option<Seat> {
-    fn to_c(self) -> yono_seat {
-        self.map_or(YONO_SEAT_NONE, Seat::to_c)
-    }
+numbered! {
+    Seat => yono_seat, "a seat (0 to 3)";
+    PieceKind => yono_piece_kind, "a piece kind (0 to 13)";
+    Ruleset => yono_ruleset, "a ruleset (0 Yo[n]o, 1 Shogi)";
+    Square => u8, "a square (0 to 80)";
 }
 
-impl FromC<yono_piece_kind> for PieceKind {
-    #[inline(always)]
-    fn from_c(kind: yono_piece_kind, what: &dyn Display) -> Res<PieceKind> {
-        PieceKind::from_index(kind as usize).ok_or_else(|| Fail::invalid(format!("{what} {kind} is not a piece kind (0 to 13)")))
-    }
+/// An optional core value as its C number, `$none` for none.
+macro_rules! optional {
+    ($($core:ty => $c:ty, $none:ident;)*) => {$(
+        impl FromC<$c> for Option<$core> {
+            #[inline(always)]
+            fn from_c(n: $c, what: &dyn Display) -> Res<Option<$core>> {
+                match n {
+                    $none => Ok(None),
+                    n => arg(n, what).map(Some),
+                }
+            }
+        }
+
+        impl ToC<$c> for Option<$core> {
+            fn to_c(self) -> $c {
+                self.map_or($none, <$core as ToC<$c>>::to_c)
+            }
+        }
+    )*};
 }
 
-impl ToC<yono_piece_kind> for PieceKind {
-    fn to_c(self) -> yono_piece_kind {
-        self.index() as yono_piece_kind
-    }
+optional! {
+    Seat => yono_seat, YONO_SEAT_NONE;
+    Square => u8, YONO_SQUARE_NONE;
 }
 
 /// A kind a reserve can hold (and a drop can drop): Rook to Pawn.
@@ -96,49 +105,6 @@ impl FromC<yono_piece_kind> for HandKind {
                      Pawn {YONO_PIECE_PAWN})"
                 ))
             })
-    }
-}
-
-impl FromC<yono_ruleset> for Ruleset {
-    #[inline(always)]
-    fn from_c(ruleset: yono_ruleset, what: &dyn Display) -> Res<Ruleset> {
-        Ruleset::from_index(ruleset as usize).ok_or_else(|| Fail::invalid(format!("{what} {ruleset} is not a ruleset (0 Yo[n]o, 1 Shogi)")))
-    }
-}
-
-impl ToC<yono_ruleset> for Ruleset {
-    fn to_c(self) -> yono_ruleset {
-        self.index() as yono_ruleset
-    }
-}
-
-impl FromC<u8> for Square {
-    #[inline(always)]
-    fn from_c(square: u8, what: &dyn Display) -> Res<Square> {
-        Square::from_index(square as usize).ok_or_else(|| Fail::invalid(format!("{what} {square} is not a square (0 to 80)")))
-    }
-}
-
-impl ToC<u8> for Square {
-    fn to_c(self) -> u8 {
-        self.index() as u8
-    }
-}
-
-/// YONO_SQUARE_NONE for none.
-impl FromC<u8> for Option<Square> {
-    #[inline(always)]
-    fn from_c(square: u8, what: &dyn Display) -> Res<Option<Square>> {
-        match square {
-            YONO_SQUARE_NONE => Ok(None),
-            square => arg(square, what).map(Some),
-        }
-    }
-}
-
-impl ToC<u8> for Option<Square> {
-    fn to_c(self) -> u8 {
-        self.map_or(YONO_SQUARE_NONE, Square::to_c)
     }
 }
 
@@ -258,35 +224,18 @@ fn unknown_name(error: impl std::fmt::Display) -> Fail {
     Fail::new(yono_status::YONO_STATUS_PARSE_ERROR, "unknown_name", error.to_string())
 }
 
-impl Text for Seat {
-    fn parse_fail(error: yono::ParseNameError) -> Fail {
-        unknown_name(error)
-    }
+/// Text that names a value, failing as unknown_name().
+macro_rules! named {
+    ($($core:ty),*) => {$(
+        impl Text for $core {
+            fn parse_fail(error: Self::Err) -> Fail {
+                unknown_name(error)
+            }
+        }
+    )*};
 }
 
-impl Text for PieceKind {
-    fn parse_fail(error: yono::ParseNameError) -> Fail {
-        unknown_name(error)
-    }
-}
-
-impl Text for Piece {
-    fn parse_fail(error: yono::ParseNameError) -> Fail {
-        unknown_name(error)
-    }
-}
-
-impl Text for Ruleset {
-    fn parse_fail(error: yono::ParseNameError) -> Fail {
-        unknown_name(error)
-    }
-}
-
-impl Text for Square {
-    fn parse_fail(error: yono::ParseSquareError) -> Fail {
-        unknown_name(error)
-    }
-}
+named!(Seat, PieceKind, Piece, Ruleset, Square);
 
 impl Text for Move {
     fn parse_fail(error: yono::ParseMoveError) -> Fail {

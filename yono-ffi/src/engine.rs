@@ -11,7 +11,7 @@ use ::yono_engine::{EngineConfig, EngineHandle, JobError, Limits, SearchError, S
 use crate::boundary::yono_status::{YONO_STATUS_GAME_OVER, YONO_STATUS_INTERNAL_ERROR};
 use crate::boundary::{
     free_handle, guard, guard_value, into_handle, out_mut, read_versioned, struct_size, try_ref, versioned, write_versioned, yono_status,
-    Castable, Fail, HandleType, Res,
+    Castable, Fail, HandleType, Res, Versioned,
 };
 use crate::convert::ToC;
 // yono_engine_search keeps its published parameter type (the same struct).
@@ -410,6 +410,29 @@ pub unsafe extern "C" fn yono_search_stop(search: *const yono_search) -> yono_st
     })
 }
 
+/// The arguments of the calls that look at a search without waiting, checked in this
+/// order: the search, the flag `*flag` (named `what`; cleared here, set by the caller
+/// when there is something to store) and the size `*out` states.
+///
+/// # Safety
+/// `search` is NULL or a live handle, `flag` NULL or writable, `out` NULL or a struct
+/// with its size first.
+unsafe fn poll_args<'a, T: Versioned>(
+    search: *const yono_search,
+    flag: *mut bool,
+    what: &str,
+    out: *mut T,
+) -> Res<(&'a SearchJob, &'a mut bool, usize)> {
+    // SAFETY: NULL or live handles and writable memory, per the contract.
+    let search = unsafe { try_ref(search) }?;
+    // SAFETY: as above.
+    let flag = unsafe { out_mut(flag, what) }?;
+    // SAFETY: as above.
+    let size = unsafe { struct_size(out, "out") }?;
+    *flag = false;
+    Ok((search, flag, size))
+}
+
 /// The latest completed iteration of `search`, in `*out` (whose `size` the caller
 /// sets), with `*has_info` saying whether there is one yet (if not, `*out` is left
 /// alone). Never waits.
@@ -418,13 +441,8 @@ pub unsafe extern "C" fn yono_search_stop(search: *const yono_search) -> yono_st
 #[no_mangle]
 pub unsafe extern "C" fn yono_search_progress(search: *const yono_search, out: *mut yono_search_info, has_info: *mut bool) -> yono_status {
     guard(|| {
-        // SAFETY: NULL or live handles and writable memory, per the contract.
-        let search = unsafe { try_ref(search) }?;
-        // SAFETY: as above.
-        let has_info = unsafe { out_mut(has_info, "has_info") }?;
-        // SAFETY: as above.
-        let size = unsafe { struct_size(out, "out") }?;
-        *has_info = false;
+        // SAFETY: per the contract.
+        let (search, has_info, size) = unsafe { poll_args(search, has_info, "has_info", out) }?;
         if let Some(info) = search.latest() {
             // SAFETY: `out` is writable for its size, per the contract.
             unsafe { write_versioned(out, &c_info(&info, size), size) };
@@ -443,13 +461,8 @@ pub unsafe extern "C" fn yono_search_progress(search: *const yono_search, out: *
 #[no_mangle]
 pub unsafe extern "C" fn yono_search_poll(search: *const yono_search, out: *mut yono_search_result, done: *mut bool) -> yono_status {
     guard(|| {
-        // SAFETY: NULL or live handles and writable memory, per the contract.
-        let search = unsafe { try_ref(search) }?;
-        // SAFETY: as above.
-        let done = unsafe { out_mut(done, "done") }?;
-        // SAFETY: as above.
-        let size = unsafe { struct_size(out, "out") }?;
-        *done = false;
+        // SAFETY: per the contract.
+        let (search, done, size) = unsafe { poll_args(search, done, "done", out) }?;
         match search.try_result() {
             None => Ok(()),
             Some(result) => {

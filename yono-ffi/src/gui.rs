@@ -5,7 +5,7 @@
 
 use yono::{Move, MoveEffect, Square};
 
-use crate::boundary::{guard, query, store_if, struct_size, try_mut, try_ref, versioned, write_versioned, yono_status, Res};
+use crate::boundary::{guard, query, query_versioned, store_if, struct_size, try_mut, versioned, write_versioned, yono_status, Res};
 use crate::convert::{arg, HandKind, ToC};
 use crate::game::{moves_query, yono_game};
 use crate::snapshot::reserve_counts;
@@ -214,16 +214,8 @@ fn effect2(e: &MoveEffect, size: usize) -> yono_move_effect2 {
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_game_preview_effect(game: *const yono_game, mv: yono_move, out: *mut yono_move_effect2) -> yono_status {
-    guard(|| {
-        // SAFETY: NULL or a live handle, per the contract.
-        let game = unsafe { try_ref(game) }?;
-        // SAFETY: NULL or a struct with its size first, per the contract.
-        let size = unsafe { struct_size(out, "out") }?;
-        let effect = game.preview(arg(mv, "move")?)?;
-        // SAFETY: `out` is writable for the size it states, per the contract.
-        unsafe { write_versioned(out, &effect2(&effect, size), size) };
-        Ok(())
-    })
+    // SAFETY: per the contract.
+    unsafe { query_versioned(game, out, |g, size| Ok(effect2(&g.preview(arg(mv, "move")?)?, size))) }
 }
 
 /// Plays `mv` (as yono_game_play()) and stores what it did in `*out` (NULL allowed;

@@ -4,7 +4,7 @@
 
 use yono::{PieceKind, PieceView, Seat, SeatState, Snapshot};
 
-use crate::boundary::{guard, struct_size, try_ref, versioned, write_versioned, yono_status};
+use crate::boundary::{query_versioned, versioned, yono_status};
 use crate::convert::ToC;
 use crate::game::yono_game;
 use crate::types::*;
@@ -136,13 +136,6 @@ fn snapshot_to_c(s: &Snapshot, size: usize) -> yono_board_snapshot {
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_game_board_snapshot(game: *const yono_game, out: *mut yono_board_snapshot) -> yono_status {
-    guard(|| {
-        // SAFETY: NULL or a live handle, per the contract.
-        let game = unsafe { try_ref(game) }?;
-        // SAFETY: NULL or a struct with its size first, per the contract.
-        let size = unsafe { struct_size(out, "out") }?;
-        // SAFETY: `out` is writable for the size it states, per the contract.
-        unsafe { write_versioned(out, &snapshot_to_c(&game.snapshot(), size), size) };
-        Ok(())
-    })
+    // SAFETY: per the contract.
+    unsafe { query_versioned(game, out, |g, size| Ok(snapshot_to_c(&g.snapshot(), size))) }
 }

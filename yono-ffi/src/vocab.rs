@@ -32,6 +32,19 @@ unsafe fn to_text<T: ToString>(value: impl FnOnce() -> Res<T>, buf: *mut c_char,
     guard(|| unsafe { write_text(&value()?.to_string(), buf, buf_len, needed) })
 }
 
+/// Stores in `*out` what `f` says of the piece kind `kind` (checked first).
+///
+/// # Safety
+/// `out` is NULL or writable.
+unsafe fn of_kind<C>(kind: yono_piece_kind, out: *mut C, f: impl FnOnce(PieceKind) -> C) -> yono_status {
+    guard(|| {
+        let kind: PieceKind = arg(kind, "kind")?;
+        // SAFETY: NULL or writable, per the contract.
+        *unsafe { out_mut(out, "out") }? = f(kind);
+        Ok(())
+    })
+}
+
 /// Parses move text ("7g7f", "8h2b+", "P*5e", "pass") into `*out`, without
 /// checking legality (see yono_game_check_move()).
 /// Ownership: `text` stays the caller's.
@@ -108,12 +121,8 @@ pub unsafe extern "C" fn yono_piece_kind_to_text(
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_piece_kind_promoted(kind: yono_piece_kind, out: *mut yono_piece_kind) -> yono_status {
-    guard(|| {
-        let kind: PieceKind = arg(kind, "kind")?;
-        // SAFETY: NULL or writable, per the contract.
-        *unsafe { out_mut(out, "out") }? = kind.promoted().map_or(YONO_PIECE_NONE, PieceKind::to_c);
-        Ok(())
-    })
+    // SAFETY: the same contract.
+    unsafe { of_kind(kind, out, |k| k.promoted().map_or(YONO_PIECE_NONE, PieceKind::to_c)) }
 }
 
 /// Stores in `*out` the unpromoted form of `kind` (YONO_PIECE_DRAGON gives
@@ -123,12 +132,8 @@ pub unsafe extern "C" fn yono_piece_kind_promoted(kind: yono_piece_kind, out: *m
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_piece_kind_unpromoted(kind: yono_piece_kind, out: *mut yono_piece_kind) -> yono_status {
-    guard(|| {
-        let kind: PieceKind = arg(kind, "kind")?;
-        // SAFETY: NULL or writable, per the contract.
-        *unsafe { out_mut(out, "out") }? = kind.unpromoted().to_c();
-        Ok(())
-    })
+    // SAFETY: the same contract.
+    unsafe { of_kind(kind, out, |k| k.unpromoted().to_c()) }
 }
 
 /// Stores in `*out` whether `kind` is a promoted kind (YONO_PIECE_DRAGON ..
@@ -137,12 +142,8 @@ pub unsafe extern "C" fn yono_piece_kind_unpromoted(kind: yono_piece_kind, out: 
 #[must_use]
 #[no_mangle]
 pub unsafe extern "C" fn yono_piece_kind_is_promoted(kind: yono_piece_kind, out: *mut bool) -> yono_status {
-    guard(|| {
-        let kind: PieceKind = arg(kind, "kind")?;
-        // SAFETY: NULL or writable, per the contract.
-        *unsafe { out_mut(out, "out") }? = kind.is_promoted();
-        Ok(())
-    })
+    // SAFETY: the same contract.
+    unsafe { of_kind(kind, out, PieceKind::is_promoted) }
 }
 
 /// Reads a piece as the position text writes it, seat letter then kind ("sK",

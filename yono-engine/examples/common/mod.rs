@@ -68,6 +68,15 @@ impl Player {
     }
 }
 
+/// The parsed command line, or (when it does not parse) its error on stderr after the
+/// program's name and exit status 2.
+pub fn args_or_exit<T>(program: &str, parsed: Result<T, String>) -> T {
+    parsed.unwrap_or_else(|e| {
+        eprintln!("{program}: {e}");
+        std::process::exit(2);
+    })
+}
+
 /// The ruleset a `--variant` value names: `shogi` or `yono`.
 pub fn parse_variant(name: &str) -> Result<Ruleset, String> {
     match name {

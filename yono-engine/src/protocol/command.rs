@@ -206,33 +206,23 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
                 ),
             ))
         }
-        Some(&"sfen") if head.len() == 5 => Start::Sfen(head[1..].join(" ")),
-        Some(&"sfen") => {
-            return Err(malformed(
-                "position",
-                format!(
-                    "an SFEN has 4 fields (board, side to move, hands, move number), got {}",
-                    head.len() - 1
-                ),
-            ))
-        }
-        Some(&"text") if head.len() == 6 => Start::Text(head[1..].join(" ")),
-        Some(&"text") => {
-            return Err(malformed(
-                "position",
-                format!(
-                    "a position text has 5 fields (board, seat to move, reserves, seats, move number), got {}",
-                    head.len() - 1
-                ),
-            ))
-        }
+        Some(&"sfen") => Start::Sfen(start_fields(
+            head,
+            "an SFEN",
+            &["board", "side to move", "hands", "move number"],
+        )?),
+        Some(&"text") => Start::Text(start_fields(
+            head,
+            "a position text",
+            &["board", "seat to move", "reserves", "seats", "move number"],
+        )?),
         Some(other) => {
             return Err(malformed(
                 "position",
                 format!(
-                    "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\", got \"{}\"",
-                    shown(other)
-                ),
+                "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\", got \"{}\"",
+                shown(other)
+            ),
             ))
         }
         None => {
@@ -243,6 +233,23 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         }
     };
     Ok(Command::Position { start, moves })
+}
+
+/// The fields after `position sfen` or `position text`, joined by spaces: one word per
+/// name in `fields`, else an error that names them (`what` is the start's name).
+fn start_fields(head: &[&str], what: &str, fields: &[&str]) -> Result<String, CommandError> {
+    let given = head.len() - 1;
+    if given != fields.len() {
+        return Err(malformed(
+            "position",
+            format!(
+                "{what} has {} fields ({}), got {given}",
+                fields.len(),
+                fields.join(", ")
+            ),
+        ));
+    }
+    Ok(head[1..].join(" "))
 }
 
 /// The seat index of a four-seat clock word's suffix (`_s`, `_w`, `_n`, `_e`).
@@ -459,22 +466,37 @@ mod tests {
     #[test]
     fn says_what_is_wrong() {
         let err = |line: &str| Command::parse(line).unwrap_err().to_string();
-        assert!(err("xyzzy").contains("unknown command \"xyzzy\""));
-        assert!(err("go nodes").contains("\"nodes\" needs a number"));
-        assert!(err("go nodes 0").contains("at least 1"));
-        assert!(err("go depth -3").contains("whole number"));
-        assert!(err("go infinite nodes 5").contains("takes no other limit"));
-        assert!(err("go clock_x 5").contains("unknown word \"clock_x\""));
-        assert!(err("position").contains("expected \"startpos\""));
-        assert!(err("position sfen a b").contains("4 fields"));
-        assert!(err("position text a b c").contains("5 fields"));
-        assert!(err("position startpos 5g5f").contains("followed by \"moves\""));
-        assert!(err("setoption USI_Hash").contains("setoption name"));
-        assert!(err("setoption name X value").contains("not followed by a value"));
-        assert!(err("gameover s 1 s 2").contains("twice"));
-        assert!(err("gameover s 5").contains("1 to 4"));
-        assert!(err("usi now").contains("takes no arguments"));
-        assert!(err("go mate 5").contains("not supported"));
+        for (line, part) in [
+            ("xyzzy", "unknown command \"xyzzy\""),
+            ("go nodes", "\"nodes\" needs a number"),
+            ("go nodes 0", "at least 1"),
+            ("go depth -3", "whole number"),
+            ("go infinite nodes 5", "takes no other limit"),
+            ("go clock_x 5", "unknown word \"clock_x\""),
+            ("position", "expected \"startpos\""),
+            ("position startpos 5g5f", "followed by \"moves\""),
+            ("setoption USI_Hash", "setoption name"),
+            ("setoption name X value", "not followed by a value"),
+            ("gameover s 1 s 2", "twice"),
+            ("gameover s 5", "1 to 4"),
+            ("usi now", "takes no arguments"),
+            ("go mate 5", "not supported"),
+        ] {
+            assert!(err(line).contains(part), "{line:?}: {}", err(line));
+        }
+        // The field counts, whole.
+        for (line, message) in [
+            (
+                "position sfen a b",
+                "position: an SFEN has 4 fields (board, side to move, hands, move number), got 2",
+            ),
+            (
+                "position text a b c",
+                "position: a position text has 5 fields (board, seat to move, reserves, seats, move number), got 3",
+            ),
+        ] {
+            assert_eq!(err(line), message);
+        }
     }
 
     #[test]

@@ -41,6 +41,30 @@ pub(crate) unsafe fn query<'a, C: Castable + 'a, T>(
     })
 }
 
+/// Runs a query on a const handle and stores its answer in `*out`, a versioned struct
+/// whose size the caller sets: `f` makes the answer for that size. The handle is
+/// checked first, then the size; on error `*out` is unchanged.
+///
+/// # Safety
+/// `handle` is NULL or a live handle; `out` is NULL or a struct with its size first,
+/// writable for the size it states.
+pub(crate) unsafe fn query_versioned<'a, C: Castable + 'a, T: Versioned>(
+    handle: *const C,
+    out: *mut T,
+    f: impl FnOnce(&'a C::RustType, usize) -> Res<T>,
+) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let value = unsafe { try_ref(handle) }?;
+        // SAFETY: NULL or a struct with its size first, per the contract.
+        let size = unsafe { struct_size(out, "out") }?;
+        let answer = f(value, size)?;
+        // SAFETY: `out` is writable for the size it states, per the contract.
+        unsafe { write_versioned(out, &answer, size) };
+        Ok(())
+    })
+}
+
 /// Runs a query on a const handle that answers with text, written into a caller buffer
 /// with the buffer rules.
 ///

@@ -140,17 +140,19 @@ fn exported_functions() -> Vec<(String, String)> {
 fn every_function_clears_the_last_error() {
     // What an exported function may start with: the boundary's guards, the helpers
     // built on them, or another exported function (the old names).
-    const ENTRIES: [&str; 12] = [
+    const ENTRIES: [&str; 14] = [
         "guard(",
         "guard_value(",
         "query(",
         "query_text(",
+        "query_versioned(",
         "moves_query(",
         "play_with(",
         "step(",
         "change(",
         "from_text::<",
         "to_text(",
+        "of_kind(",
         "free_handle(",
         "yono_",
     ];

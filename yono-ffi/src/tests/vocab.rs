@@ -215,3 +215,32 @@ fn numbers_that_name_nothing_are_refused_in_text() {
     );
     assert_eq!(seat, 7, "a failed call changes nothing");
 }
+
+#[test]
+fn a_number_out_of_range_is_named_with_its_range() {
+    use crate::boundary::Fail;
+    use crate::convert::arg;
+    use crate::types::{YONO_SEAT_NONE, YONO_SQUARE_NONE};
+    let message = |r: Result<(), Fail>| r.unwrap_err().message;
+    assert_eq!(message(arg::<Seat, _>(4u8, "seat").map(drop)), "seat 4 is not a seat (0 to 3)");
+    assert_eq!(
+        message(arg::<PieceKind, _>(14u8, "kind").map(drop)),
+        "kind 14 is not a piece kind (0 to 13)"
+    );
+    assert_eq!(
+        message(arg::<Ruleset, _>(2u8, "ruleset").map(drop)),
+        "ruleset 2 is not a ruleset (0 Yo[n]o, 1 Shogi)"
+    );
+    assert_eq!(
+        message(arg::<Square, _>(81u8, "square").map(drop)),
+        "square 81 is not a square (0 to 80)"
+    );
+    // The NONE-able forms: NONE is none, any other number is read as above.
+    assert_eq!(
+        message(arg::<Option<Seat>, _>(7u8, "seat").map(drop)),
+        "seat 7 is not a seat (0 to 3)"
+    );
+    assert!(matches!(arg::<Option<Seat>, _>(YONO_SEAT_NONE, "seat"), Ok(None)));
+    assert!(matches!(arg::<Option<Square>, _>(YONO_SQUARE_NONE, "square"), Ok(None)));
+    assert!(matches!(arg::<Option<Square>, _>(80u8, "square"), Ok(Some(sq)) if sq.index() == 80));
+}

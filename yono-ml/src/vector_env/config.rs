@@ -76,6 +76,17 @@ pub struct Config {
     pub engine_hash_mb: usize,
 }
 
+/// Builders of `Config` that each set the field of their name: `$field(value)`.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $field:ident: $ty:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $field(mut self, $field: $ty) -> Config {
+            self.$field = $field;
+            self
+        }
+    )*};
+}
+
 impl Config {
     /// `num_envs` games of `ruleset`, every seat an agent (self-play), seed 0, one
     /// thread, [`DEFAULT_MAX_PLIES`], masks on.
@@ -93,22 +104,13 @@ impl Config {
         }
     }
 
-    /// With this seed.
-    pub fn seed(mut self, seed: u64) -> Config {
-        self.seed = seed;
-        self
-    }
-
-    /// With this many threads.
-    pub fn threads(mut self, threads: usize) -> Config {
-        self.threads = threads;
-        self
-    }
-
-    /// With this ply cap.
-    pub fn max_plies(mut self, max_plies: usize) -> Config {
-        self.max_plies = max_plies;
-        self
+    setters! {
+        /// With this seed.
+        seed: u64;
+        /// With this many threads.
+        threads: usize;
+        /// With this ply cap.
+        max_plies: usize;
     }
 
     /// `agents` played by the caller, every other seat by `opponent`.
@@ -129,16 +131,11 @@ impl Config {
         self
     }
 
-    /// With or without the legal-action masks.
-    pub fn masks(mut self, masks: bool) -> Config {
-        self.masks = masks;
-        self
-    }
-
-    /// Whether games go on once their agent seats are all out.
-    pub fn play_out(mut self, play_out: bool) -> Config {
-        self.play_out = play_out;
-        self
+    setters! {
+        /// With or without the legal-action masks.
+        masks: bool;
+        /// Whether games go on once their agent seats are all out.
+        play_out: bool;
     }
 
     /// The seats of the ruleset the caller plays.

@@ -82,15 +82,22 @@ impl PyGame {
         PyGame::with_notes(rec.into_game(), Some(Box::new(notes)))
     }
 
-    /// Applies `change` to the game's record and keeps the notes it leaves; an error
-    /// changes nothing.
+    /// The deprecated `Game.{method}()` that changes the notes: warns that
+    /// `yono.Record.{method}()` is the one to use, applies `change` to the game's
+    /// record and keeps the notes it leaves; an error (a `RecordError`) changes
+    /// nothing.
     fn change_notes<T>(
         &self,
         py: Python<'_>,
-        change: impl FnOnce(&mut GameRecord) -> PyResult<T>,
+        method: &str,
+        change: impl FnOnce(&mut GameRecord) -> Result<T, yono::RecordError>,
     ) -> PyResult<T> {
+        deprecated(
+            py,
+            &format!("Game.{method}() is deprecated: use yono.Record.{method}()"),
+        )?;
         let mut rec = self.record(py)?;
-        let out = change(&mut rec)?;
+        let out = change(&mut rec).map_err(|e| record_err(py, e))?;
         self.state.get_mut(py)?.notes = Some(Box::new(Notes::of(&rec)));
         Ok(out)
     }
@@ -176,22 +183,12 @@ impl PyGame {
 
     /// Deprecated: use `yono.Record.set_meta`.
     fn set_meta(&self, py: Python<'_>, key: &str, value: &str) -> PyResult<()> {
-        deprecated(
-            py,
-            "Game.set_meta() is deprecated: use yono.Record.set_meta()",
-        )?;
-        self.change_notes(py, |rec| {
-            rec.set_meta(key, value).map_err(|e| record_err(py, e))
-        })
+        self.change_notes(py, "set_meta", |rec| rec.set_meta(key, value))
     }
 
     /// Deprecated: use `yono.Record.remove_meta`.
     fn remove_meta(&self, py: Python<'_>, key: &str) -> PyResult<Option<String>> {
-        deprecated(
-            py,
-            "Game.remove_meta() is deprecated: use yono.Record.remove_meta()",
-        )?;
-        self.change_notes(py, |rec| Ok(rec.remove_meta(key)))
+        self.change_notes(py, "remove_meta", |rec| Ok(rec.remove_meta(key)))
     }
 
     /// Deprecated: use `yono.Record(game).comments`.
@@ -224,13 +221,7 @@ impl PyGame {
 
     /// Deprecated: use `yono.Record.set_comment`.
     fn set_comment(&self, py: Python<'_>, ply: usize, comment: &str) -> PyResult<()> {
-        deprecated(
-            py,
-            "Game.set_comment() is deprecated: use yono.Record.set_comment()",
-        )?;
-        self.change_notes(py, |rec| {
-            rec.set_comment(ply, comment).map_err(|e| record_err(py, e))
-        })
+        self.change_notes(py, "set_comment", |rec| rec.set_comment(ply, comment))
     }
 
     /// Deprecated: use `move_stack`.
