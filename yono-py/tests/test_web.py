@@ -355,6 +355,55 @@ def test_moves_reach_every_page_and_a_reloaded_seat_rejoins(client: TestClient) 
             assert usis(state_where(watcher, lambda s: s["ply"] == 2)) == ["7g7f", "3c3d"]
 
 
+def test_a_page_whose_connection_is_cancelled_is_still_seen_leaving(client: TestClient) -> None:
+    """The other pages hear that a seat left even when the leaving connection's task is
+    cancelled before it could read the close (as Starlette's test client, or a server
+    shutting down, does); before, the news was lost and a waiting page waited forever."""
+    import anyio
+
+    game, south = new_game(client, "ruleset=shogi&seats=hr")
+    north = invites(client, game, south)["n"]
+    with client.websocket_connect(f"/ws/{game}") as a:
+        hello(a, south)
+
+        async def north_connects_then_is_cancelled() -> None:
+            inbox_tx, inbox_rx = anyio.create_memory_object_stream[Dict[str, Any]](16)
+            greeted = anyio.Event()
+
+            async def send(message: Dict[str, Any]) -> None:
+                # The answer to a request sent after the hello: the hello's news is out.
+                if message["type"] == "websocket.send" and json.loads(message["text"])["type"] == "view":
+                    greeted.set()
+
+            scope = {"type": "websocket", "path": f"/ws/{game}", "raw_path": f"/ws/{game}".encode(),
+                     "query_string": b"", "headers": [], "scheme": "ws", "root_path": "",
+                     "server": ("testserver", 80), "client": ("testclient", 50000), "subprotocols": []}
+            async with anyio.create_task_group() as tasks:
+                async def serve(*, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+                    with anyio.CancelScope() as connection:
+                        task_status.started(connection)
+                        await client.app(scope, inbox_rx.receive, send)  # type: ignore[arg-type]
+                connection = await tasks.start(serve)
+                await inbox_tx.send({"type": "websocket.connect"})
+                for request in ({"type": "hello", "token": north}, {"type": "view", "ply": 0}):
+                    await inbox_tx.send({"type": "websocket.receive", "text": json.dumps(request)})
+                await greeted.wait()
+                # The page goes, and its task is cancelled in the same instant.
+                inbox_tx.send_nowait({"type": "websocket.disconnect", "code": 1000})
+                connection.cancel()
+
+        assert client.portal is not None
+        client.portal.call(north_connects_then_is_cancelled)
+        # Everything the server sent South about North is queued by now: a request of
+        # South's own, answered after it, marks the end of what to read (no clock).
+        a.send_json({"type": "select", "square": "7g"})
+        north_connected = []
+        while (message := a.receive_json())["type"] != "selection":
+            if message["type"] == "state":
+                north_connected.append(message["seats"][1]["connected"])
+        assert north_connected == [True, False]
+
+
 def test_engines_answer_and_undo_takes_back_to_my_move(client: TestClient) -> None:
     game, owner = new_game(client, "seats=heee&nodes=300")
     with client.websocket_connect(f"/ws/{game}") as ws:

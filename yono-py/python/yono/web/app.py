@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Dict, List, Optional
 from urllib.parse import parse_qs, quote
 
+import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
@@ -247,7 +248,11 @@ def create_app(
             pass
         finally:
             if attached:
-                await room.detach(viewer)
+                # Shielded: a connection's task may be cancelled as the page leaves (the
+                # server shutting down, or a test client closing its socket), and the
+                # other pages must still hear that this seat went away.
+                with anyio.CancelScope(shield=True):
+                    await room.detach(viewer)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
