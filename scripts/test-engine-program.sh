@@ -12,8 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv="$(cd "${YONO_PY_VENV:-yono-py/.venv}" && pwd)"
 cargo build -q --release -p yono-engine
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check cshogi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check cshogi "pytest-timeout>=2"
 engine="$(pwd)/target/release/yono-engine"
+# (--timeout: a hanging test fails by name, pytest-timeout.)
 # The client and the runner leave no engine running and no pipe open: any warning
 # fails them (the fallen engines of a match were once killed by a task the loop's end
 # cancelled, leaving them unreaped). cshogi's engine class leaves its pipes open, so
@@ -21,8 +22,8 @@ engine="$(pwd)/target/release/yono-engine"
 # closing summary, and that late compile is where CPython 3.11.7 raised "AST
 # constructor recursion depth mismatch" when such a leak's finalizer ran during it.
 (cd yono-py/tests && YONO_ENGINE="$engine" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
-    -p no:hypothesispytest -W error test_engine_client.py test_match.py)
+    -p no:hypothesispytest --timeout=600 -W error test_engine_client.py test_match.py)
 (cd yono-py/tests && YONO_ENGINE="$engine" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
-    -p no:hypothesispytest test_cshogi.py)
+    -p no:hypothesispytest --timeout=600 test_cshogi.py)
 (cd yono-py && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \
     python/yono/engine.py python/yono/match tests/fake_engine.py)

@@ -17,7 +17,7 @@ python="${PYTHON:-python3}"
 source "$here/wheel-venv.sh"
 echo "== installing the test tools"
 pip_install --upgrade pip
-pip_install "pytest>=7" "mypy>=1.8" "hypothesis>=6"
+pip_install "pytest>=7" "pytest-timeout>=2" "mypy>=1.8" "hypothesis>=6"
 # The machine-learning layer's runtime and the `yono[env]` extra (tests/test_ml.py,
 # tests/test_env.py run PettingZoo's api_test and seed_test).
 pip_install numpy pettingzoo gymnasium
@@ -30,7 +30,9 @@ pip_install "$wheel[web]"
 
 echo "== pytest"
 # Run from outside the source tree so that the installed wheel is what gets imported.
-(cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider .)
+# A test that hangs fails by name after --timeout seconds (pytest-timeout), instead of
+# stalling the test command; no test is near that long.
+(cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider --timeout=600 .)
 
 echo "== mypy --strict (typed example, benchmarks) and stubtest (stubs against the built module)"
 (cd "$here" && "$venv/bin/mypy" --strict --no-incremental --cache-dir=/dev/null \

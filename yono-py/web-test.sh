@@ -29,13 +29,15 @@ fi
 # shellcheck source=wheel-venv.sh
 source "$here/wheel-venv.sh"
 echo "== installing its [web] extra and the test tools"
-pip_install "$wheel[web]" "pytest>=7" "mypy>=1.8"
+pip_install "$wheel[web]" "pytest>=7" "pytest-timeout>=2" "mypy>=1.8"
 # Starlette's test client runs on httpx2 (or httpx on older Starlette).
 pip_install httpx2 || pip_install httpx
 
 echo "== server tests (pytest, Starlette's test client)"
 # From outside the source tree, so that the installed wheel is what gets imported.
-(cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider test_web*.py)
+# A test that hangs fails by name after --timeout seconds (pytest-timeout), instead of
+# stalling the test command; no test is near that long.
+(cd "$here/tests" && "$vpy" -m pytest -q -p no:cacheprovider --timeout=300 test_web*.py)
 
 echo "== mypy --strict yono.web (the installed package)"
 (cd "$dist" && "$venv/bin/mypy" --strict --cache-dir="$venv/.mypy_cache" -p yono.web)
