@@ -29,10 +29,10 @@ class Usi:
         self.p.stdin.write(line + "\n")
         self.p.stdin.flush()
 
-    def until(self, word: str) -> List[str]:
+    def until(self, word: str) -> List[List[str]]:
         """The lines up to and including the first that starts with `word`."""
         assert self.p.stdout is not None
-        lines = []
+        lines: List[List[str]] = []
         while True:
             line = self.p.stdout.readline()
             if not line:
@@ -54,7 +54,7 @@ class Usi:
 def last_info(lines: List[List[str]]) -> Dict[str, int]:
     for words in reversed(lines):
         if words[:1] == ["info"] and "depth" in words and "nodes" in words:
-            value = {k: int(words[words.index(k) + 1]) for k in ("depth", "nodes") if k in words}
+            value: Dict[str, int] = {k: int(words[words.index(k) + 1]) for k in ("depth", "nodes") if k in words}
             value["seldepth"] = int(words[words.index("seldepth") + 1]) if "seldepth" in words else 0
             return value
     return {}
