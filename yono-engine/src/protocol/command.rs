@@ -182,6 +182,9 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     })
 }
 
+/// What `position` must be followed by.
+const EXPECTED_START: &str = "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\"";
+
 fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let moves_at = rest.iter().position(|w| *w == "moves");
     let head = &rest[..moves_at.unwrap_or(rest.len())];
@@ -217,20 +220,13 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
             &["board", "seat to move", "reserves", "seats", "move number"],
         )?),
         Some(other) => {
+            let got = shown(other);
             return Err(malformed(
                 "position",
-                format!(
-                "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\", got \"{}\"",
-                shown(other)
-            ),
-            ))
+                format!("{EXPECTED_START}, got \"{got}\""),
+            ));
         }
-        None => {
-            return Err(malformed(
-                "position",
-                "expected \"startpos\", \"sfen <sfen>\" or \"text <position text>\"",
-            ))
-        }
+        None => return Err(malformed("position", EXPECTED_START)),
     };
     Ok(Command::Position { start, moves })
 }
