@@ -24,18 +24,21 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import functools
 import math
 import threading
 from types import TracebackType
 from typing import (
     Any,
     Callable,
+    Concatenate,
     Coroutine,
     Dict,
     Iterator,
     List,
     Mapping,
     Optional,
+    ParamSpec,
     Sequence,
     Tuple,
     Type,
@@ -868,6 +871,23 @@ class _ClosedOnExit:
         self.close()
 
 
+_Params = ParamSpec("_Params")
+
+
+def _blocking(
+    method: Callable[Concatenate[EngineProtocol, _Params], Coroutine[Any, Any, _T]],
+) -> Callable[Concatenate[SimpleEngine, _Params], _T]:
+    """The synchronous form of an :class:`EngineProtocol` coroutine method: the same
+    parameters and documentation, run on the engine's loop and waited for. Written
+    once so that the wrapper's signatures cannot drift from the protocol's."""
+
+    @functools.wraps(method)
+    def blocking(self: SimpleEngine, /, *args: _Params.args, **kwargs: _Params.kwargs) -> _T:
+        return self._run(method(self.protocol, *args, **kwargs))
+
+    return blocking
+
+
 class SimpleEngine(_ClosedOnExit):
     """A synchronous wrapper: the asyncio protocol runs on a background thread's
     event loop, and every method waits for it (with the protocol's deadlines, so
@@ -918,40 +938,15 @@ class SimpleEngine(_ClosedOnExit):
         """The declared options, by lower-case name."""
         return dict(self.protocol.options)
 
-    def configure(self, options: OptionValues) -> None:
-        """See :meth:`EngineProtocol.configure`."""
-        self._run(self.protocol.configure(options))
-
-    def ping(self) -> None:
-        """See :meth:`EngineProtocol.ping`."""
-        self._run(self.protocol.ping())
+    configure = _blocking(EngineProtocol.configure)
+    ping = _blocking(EngineProtocol.ping)
 
     def new_game(self) -> None:
         """``usinewgame`` before the next search."""
         self.protocol.new_game()
 
-    def play(
-        self,
-        position: Game,
-        limit: Limit,
-        *,
-        options: Optional[OptionValues] = None,
-        timeout: Optional[float] = None,
-    ) -> PlayResult:
-        """See :meth:`EngineProtocol.play`."""
-        return self._run(self.protocol.play(position, limit, options=options, timeout=timeout))
-
-    def analyse(
-        self,
-        position: Game,
-        limit: Limit,
-        *,
-        multipv: Optional[int] = None,
-        options: Optional[OptionValues] = None,
-        timeout: Optional[float] = None,
-    ) -> Union[Info, List[Info]]:
-        """See :meth:`EngineProtocol.analyse`."""
-        return self._run(self.protocol.analyse(position, limit, multipv=multipv, options=options, timeout=timeout))
+    play = _blocking(EngineProtocol.play)
+    analyse = _blocking(EngineProtocol.analyse)
 
     def analysis(
         self,
