@@ -75,16 +75,46 @@ def best_time(fn: Callable[[], int], min_time: float, min_runs: int = 3) -> Tupl
 
 
 class Lib:
-    """One library's view of the benchmark positions."""
+    """One library's view of the benchmark positions. The loops are written once, here;
+    a library says how a board is made, how its moves are listed and counted and when
+    a game is over."""
 
     name = ""
 
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        """Random games from the start (uniform legal moves); returns plies played."""
+    def board(self, sfen: Optional[str] = None) -> Any:
+        """A board at ``sfen`` (None: the start)."""
         raise NotImplementedError
 
-    def movegen(self) -> int:
+    def legal_list(self, board: Any) -> List[Any]:
+        return list(board.legal_moves)
+
+    def counter(self) -> Callable[[Any], int]:
+        """How perft counts the moves of its last ply (one call a board)."""
+        return lambda board: len(self.legal_list(board))
+
+    def is_over(self, board: Any) -> bool:
         raise NotImplementedError
+
+    def playouts(self, games: int, max_plies: int, seed: int) -> int:
+        """Random games from the start (uniform legal moves); returns plies played."""
+        return self.python_playouts(games, max_plies, seed)
+
+    def python_playouts(self, games: int, max_plies: int, seed: int) -> int:
+        """The playout loop in Python, the same for every library."""
+        rng = random.Random(seed)
+        plies = 0
+        for _ in range(games):
+            board = self.board()
+            for _ in range(max_plies):
+                moves = self.legal_list(board)
+                if not moves or self.is_over(board):
+                    break
+                board.push(rng.choice(moves))
+                plies += 1
+        return plies
+
+    def movegen(self) -> int:
+        return sum(self.counts())
 
     def pushpop(self) -> int:
         """Every legal move of every position pushed and popped; returns the pairs. The
@@ -106,7 +136,21 @@ class Lib:
         raise NotImplementedError
 
     def perft(self, depth: int) -> int:
-        raise NotImplementedError
+        """Perft from the start by push and pop, the last ply counted by counter()."""
+        board = self.board()
+        count = self.counter()
+
+        def rec(d: int) -> int:
+            if d == 1:
+                return count(board)
+            total = 0
+            for m in self.legal_list(board):
+                board.push(m)
+                total += rec(d - 1)
+                board.pop()
+            return total
+
+        return rec(depth)
 
 
 class Yono(Lib):
@@ -116,14 +160,21 @@ class Yono(Lib):
         self.positions = [p.copy() for p in positions]
         self.moves = [p.legal_moves for p in self.positions]
 
+    def board(self, sfen: Optional[str] = None) -> Any:
+        return yono.Game.shogi() if sfen is None else yono.Game.from_sfen(sfen)
+
+    def legal_list(self, board: Any) -> List[Any]:
+        moves: List[Any] = board.legal_moves  # already a new list
+        return moves
+
+    def counter(self) -> Callable[[Any], int]:
+        return yono.Game.legal_move_count
+
+    def is_over(self, board: Any) -> bool:
+        return False  # a game that is over has no legal moves
+
     def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
         return list(zip(self.positions, self.moves))
-
-    def movegen(self) -> int:
-        total = 0
-        for p in self.positions:
-            total += len(p.legal_moves)
-        return total
 
     def movegen_codes(self) -> int:
         total = 0
@@ -141,116 +192,62 @@ class Yono(Lib):
             plies += pos.playout(max_plies, seed=seed + g)
         return plies
 
-    def playouts_python(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            pos = yono.Game.shogi()
-            for _ in range(max_plies):
-                moves = pos.legal_moves
-                if not moves:
-                    break
-                pos.push(rng.choice(moves))
-                plies += 1
-        return plies
-
-    def perft(self, depth: int) -> int:
-        pos = yono.Game.shogi()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return pos.legal_move_count()
-            total = 0
-            for m in pos.legal_moves:
-                pos.push(m)
-                total += rec(d - 1)
-                pos.pop()
-            return total
-
-        return rec(depth)
-
 
 class Peer(Lib):
-    """A peer library's board class, driven the same way for each peer: what differs
-    is how a board is made, how its moves are counted and when a game is over."""
+    """A peer library's board class: how a board is made from an SFEN (None: the
+    start), when a game is over and, where the library has a faster way, how its
+    moves are counted are all that differ between peers."""
 
-    def __init__(self, sfens: List[str]) -> None:
+    def __init__(
+        self,
+        name: str,
+        make_board: Callable[[Optional[str]], Any],
+        is_over: Callable[[Any], bool],
+        sfens: List[str],
+        count: Optional[Callable[[Any], int]] = None,
+    ) -> None:
+        self.name = name
+        self.make_board = make_board
+        self.game_over = is_over
+        self.count = count
         self.boards = [self.board(s) for s in sfens]
         self.moves = [list(b.legal_moves) for b in self.boards]
 
     def board(self, sfen: Optional[str] = None) -> Any:
-        raise NotImplementedError
-
-    def move_count(self, board: Any) -> int:
-        return len(list(board.legal_moves))
+        return self.make_board(sfen)
 
     def is_over(self, board: Any) -> bool:
-        raise NotImplementedError
+        return self.game_over(board)
+
+    def counter(self) -> Callable[[Any], int]:
+        return super().counter() if self.count is None else self.count
 
     def boards_and_moves(self) -> List[Tuple[Any, List[Any]]]:
         return list(zip(self.boards, self.moves))
 
-    def movegen(self) -> int:
-        total = 0
-        for b in self.boards:
-            total += len(list(b.legal_moves))
-        return total
-
     def counts(self) -> List[int]:
         return [len(list(b.legal_moves)) for b in self.boards]
 
-    def playouts(self, games: int, max_plies: int, seed: int) -> int:
-        rng = random.Random(seed)
-        plies = 0
-        for _ in range(games):
-            board = self.board()
-            for _ in range(max_plies):
-                moves = list(board.legal_moves)
-                if not moves or self.is_over(board):
-                    break
-                board.push(rng.choice(moves))
-                plies += 1
-        return plies
 
-    def perft(self, depth: int) -> int:
-        board = self.board()
-
-        def rec(d: int) -> int:
-            if d == 1:
-                return self.move_count(board)
-            total = 0
-            for m in list(board.legal_moves):
-                board.push(m)
-                total += rec(d - 1)
-                board.pop()
-            return total
-
-        return rec(depth)
+def cshogi_peer(sfens: List[str]) -> Peer:
+    assert cshogi is not None
+    return Peer(
+        "cshogi",
+        lambda sfen: cshogi.Board() if sfen is None else cshogi.Board(sfen),
+        lambda board: bool(board.is_draw() == cshogi.REPETITION_DRAW),
+        sfens,
+        count=lambda board: len(board.legal_moves),  # cshogi's move list has a length
+    )
 
 
-class CShogi(Peer):
-    name = "cshogi"
-
-    def board(self, sfen: Optional[str] = None) -> Any:
-        assert cshogi is not None
-        return cshogi.Board() if sfen is None else cshogi.Board(sfen)
-
-    def move_count(self, board: Any) -> int:
-        return len(board.legal_moves)
-
-    def is_over(self, board: Any) -> bool:
-        return bool(board.is_draw() == cshogi.REPETITION_DRAW)
-
-
-class PyShogi(Peer):
-    name = "python-shogi"
-
-    def board(self, sfen: Optional[str] = None) -> Any:
-        assert pyshogi is not None
-        return pyshogi.Board() if sfen is None else pyshogi.Board(sfen)
-
-    def is_over(self, board: Any) -> bool:
-        return bool(board.is_fourfold_repetition())
+def pyshogi_peer(sfens: List[str]) -> Peer:
+    assert pyshogi is not None
+    return Peer(
+        "python-shogi",
+        lambda sfen: pyshogi.Board() if sfen is None else pyshogi.Board(sfen),
+        lambda board: bool(board.is_fourfold_repetition()),
+        sfens,
+    )
 
 
 # ---- reporting ---------------------------------------------------------------------
@@ -338,9 +335,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     sfens = [p.sfen() for p in positions]
     libs: List[Lib] = [Yono(positions)]
     if cshogi is not None:
-        libs.append(CShogi(sfens))
+        libs.append(cshogi_peer(sfens))
     if pyshogi is not None:
-        libs.append(PyShogi(sfens))
+        libs.append(pyshogi_peer(sfens))
     reference = libs[0].counts()
     for lib in libs[1:]:
         other = lib.counts()
@@ -383,7 +380,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             }
             # The per-call figures use the same Python loop as the other libraries.
             best, plies = best_time(
-                lambda: lib.playouts_python(args.playouts, args.playout_plies, args.seed), t
+                lambda: lib.python_playouts(args.playouts, args.playout_plies, args.seed), t
             )
             r["playout"] = plies / best
 
