@@ -12,6 +12,11 @@
 //! written as `score,score,score,score|position text`: the final score of each seat
 //! (South, West, North, East; Shogi 1, 0 or ½, a seat not in the ruleset 0).
 //! Games that reach the ply cap (Shogi 320, Yo[n]o 600) are left out.
+//!
+//! `--from-records FILE` labels the games of another player instead: the records
+//! that `examples/match.rs --record` writes (for example YaneuraOu against itself),
+//! with the same choice of positions; a game ended by the ply cap is left out, one
+//! ended by a player giving no move (a resignation) is lost by that player.
 
 mod common;
 
@@ -57,8 +62,21 @@ fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4
         }
         game.play(mv).ok()?;
     }
+    Some((texts, final_scores(&game)))
+}
+
+/// The lines of one game: `score,score,score,score|position text` per position.
+fn labelled(texts: &[String], scores: [f64; 4]) -> String {
+    let label: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
+    let label = label.join(",");
+    texts.iter().map(|t| format!("{label}|{t}\n")).collect()
+}
+
+/// Each seat's final score in a finished game (a repetition draw: RULES.md §6).
+fn final_scores(game: &Game) -> [f64; 4] {
+    let ruleset = game.position().ruleset();
     let pos = game.position();
-    let scores = if game.is_drawn() {
+    if game.is_drawn() {
         let k = pos.seats_in_game().len() as f64;
         let share = if ruleset == Ruleset::Shogi {
             0.5
@@ -73,6 +91,41 @@ fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4
     } else {
         let s: [Option<u8>; 4] = game.scores().into();
         s.map(|x| x.unwrap_or(0) as f64)
+    }
+}
+
+/// The positions and final scores of one `examples/match.rs` record line
+/// (`number|start position|moves|A's score|how it ended`); `None` for a capped game
+/// or a line that does not replay.
+fn recorded_game(line: &str) -> Option<(Vec<String>, [f64; 4])> {
+    let fields: Vec<&str> = line.split('|').collect();
+    let [_, start, moves, _, reason] = fields[..] else {
+        return None;
+    };
+    if reason == "ply cap" {
+        return None;
+    }
+    let mut game = Game::from_text(start).ok()?;
+    let mut texts = Vec::new();
+    for text in moves.split_whitespace() {
+        let pos = game.position();
+        let mv = pos.parse_move(text).ok()?;
+        let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
+        if !pos.is_check() && !captures {
+            texts.push(pos.text());
+        }
+        game.play(mv).ok()?;
+    }
+    if game.is_over() {
+        return Some((texts, final_scores(&game)));
+    }
+    // The seat to move gave no move: it resigned, or answered nothing legal.
+    let pos = game.position();
+    let loser = pos.turn();
+    let scores = if pos.ruleset() == Ruleset::Shogi {
+        Seat::ALL.map(|s| f64::from(u8::from(s != loser && pos.ruleset().seats().contains(s))))
+    } else {
+        return None;
     };
     Some((texts, scores))
 }
@@ -84,6 +137,7 @@ fn main() {
     let mut seed = 1u64;
     let mut out = String::from("selfplay.txt");
     let mut concurrency = 1usize;
+    let mut records = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -96,10 +150,32 @@ fn main() {
             "--seed" => seed = value.parse().expect("--seed"),
             "--out" => out = value,
             "--concurrency" => concurrency = value.parse().expect("--concurrency"),
+            "--from-records" => records = Some(value),
             other => panic!("unknown argument {other:?}"),
         }
     }
     let file = Mutex::new(std::fs::File::create(&out).expect("the output file"));
+    if let Some(path) = records {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let (mut kept, mut positions) = (0, 0);
+        let mut chunk = String::new();
+        for line in text.lines() {
+            if let Some((texts, scores)) = recorded_game(line) {
+                kept += 1;
+                positions += texts.len();
+                chunk += &labelled(&texts, scores);
+            }
+        }
+        file.lock()
+            .unwrap()
+            .write_all(chunk.as_bytes())
+            .expect("the output file");
+        eprintln!(
+            "{positions} positions from {kept} of {} recorded games",
+            text.lines().count()
+        );
+        return;
+    }
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
     let started = std::time::Instant::now();
@@ -114,12 +190,7 @@ fn main() {
                 let Some((texts, scores)) = game(variant, game_seed, nodes) else {
                     continue;
                 };
-                let label: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
-                let label = label.join(",");
-                let mut chunk = String::new();
-                for t in &texts {
-                    chunk += &format!("{label}|{t}\n");
-                }
+                let chunk = labelled(&texts, scores);
                 file.lock()
                     .unwrap()
                     .write_all(chunk.as_bytes())
