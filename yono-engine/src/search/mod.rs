@@ -176,8 +176,6 @@ struct Shared<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     threads: usize,
-    /// Late-move pruning keeps this many times the usual number of quiet moves.
-    lmp_scale: i32,
 }
 
 impl Shared<'_> {

@@ -376,8 +376,7 @@ impl Worker {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet {
                     if sh.features.late_move_pruning
-                        && move_count as i32
-                            >= sh.lmp_scale * (3 + depth * depth) / (2 - improving as i32)
+                        && move_count as i32 >= (3 + depth * depth) / (2 - improving as i32)
                     {
                         picker.skip_quiets();
                         if picked.origin == Origin::Quiet {

@@ -46,10 +46,6 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             deadline: plan.hard.map(|t| started + t),
             threads,
-            lmp_scale: std::env::var("YONO_LMP")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(1),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let multipv = self.config.multipv.clamp(1, root_moves.len());
