@@ -1114,8 +1114,9 @@ typedef struct yono_engine_options {
 
 /**
  * When a search stops. Zero means "no limit" for every field; with no limit at all
- * the search runs until yono_engine_stop(). A node or depth limit gives the same
- * result on every machine. `size` must be sizeof(yono_search_limits).
+ * the search runs until yono_engine_stop(). A node or depth limit gives a new (or
+ * cleared: yono_engine_clear()) engine the same result on every machine. `size`
+ * must be sizeof(yono_search_limits).
  */
 typedef struct yono_search_limits {
   /**
@@ -2354,6 +2355,15 @@ void yono_engine_free(struct yono_engine *engine);
  * Errors: NULL_ARGUMENT (engine).
  */
 YONO_MUST_USE enum yono_status yono_engine_stop(const struct yono_engine *engine);
+
+/**
+ * Makes the next search requested of `engine` forget what the earlier ones learnt
+ * (an engine keeps its table and move histories between searches for the same
+ * seat, as between the moves of a game), so that it gives what a new engine would.
+ * Call it between games.
+ * Errors: NULL_ARGUMENT (engine).
+ */
+YONO_MUST_USE enum yono_status yono_engine_clear(const struct yono_engine *engine);
 
 /**
  * Searches `pos` for the seat to move within `limits` (NULL: no limit, so only

@@ -45,10 +45,14 @@ static void test_basics(void) {
     for (int s = 0; s < 4; s++) total += r.eval[s];
     CHECK(fabs(total - 6.0) < 0.01); /* 0 + 1 + 2 + 3 are still to be shared */
 
-    /* Deterministic for a node limit. */
+    /* Deterministic for a node limit, for a new engine and a cleared one (the
+     * engine keeps what its depth-2 search above learnt until cleared). */
     yono_search_limits nodes = {sizeof nodes, 3000, 0, 0.0};
-    yono_search_result a, b;
-    a.size = b.size = sizeof a;
+    yono_search_result a, b, kept;
+    a.size = b.size = kept.size = sizeof a;
+    CHECK_OK(yono_engine_search(engine, pos, &nodes, &kept));
+    CHECK_OK(yono_engine_clear(engine));
+    CHECK_STATUS(yono_engine_clear(NULL), YONO_STATUS_NULL_ARGUMENT, "null_argument");
     CHECK_OK(yono_engine_search(engine, pos, &nodes, &a));
     yono_engine *other = NULL;
     CHECK_OK(yono_engine_new(NULL, &other));

@@ -56,6 +56,8 @@ struct JobState {
     on_info: Mutex<Option<InfoCallback>>,
     progress: Mutex<Progress>,
     done: Condvar,
+    /// Whether the engine forgets its earlier searches first ([`EngineHandle::clear`]).
+    clear_first: bool,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every
@@ -163,6 +165,8 @@ struct Queue {
     waiting: VecDeque<Arc<JobState>>,
     running: Option<Arc<JobState>>,
     closed: bool,
+    /// [`EngineHandle::clear`] was called since the last search was requested.
+    clear_pending: bool,
 }
 
 struct Shared {
@@ -253,6 +257,7 @@ impl EngineHandle {
     }
 
     fn start_job(&self, game: &Game, limits: Limits, on_info: Option<InfoCallback>) -> SearchJob {
+        let mut q = lock(&self.shared.queue);
         let job = Arc::new(JobState {
             game: game.clone(),
             limits,
@@ -260,8 +265,8 @@ impl EngineHandle {
             on_info: Mutex::new(on_info),
             progress: Mutex::new(Progress::default()),
             done: Condvar::new(),
+            clear_first: std::mem::take(&mut q.clear_pending),
         });
-        let mut q = lock(&self.shared.queue);
         q.waiting.push_back(Arc::clone(&job));
         drop(q);
         self.shared.wake.notify_all();
@@ -271,6 +276,12 @@ impl EngineHandle {
     /// Searches and waits for the result.
     pub fn search(&self, game: &Game, limits: Limits) -> Result<SearchResult, JobError> {
         self.start(game, limits).wait()
+    }
+
+    /// Makes the next search requested forget what the earlier ones learnt
+    /// ([`Engine::clear`]): call it between games.
+    pub fn clear(&self) {
+        lock(&self.shared.queue).clear_pending = true;
     }
 
     /// Stops every search requested so far, running or waiting.
@@ -327,6 +338,9 @@ fn work(mut engine: Engine, shared: &Shared) {
             }
         };
         lock(&job.progress).started = true;
+        if job.clear_first {
+            engine.clear();
+        }
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             engine.search_game(&job.game, job.limits, &job.token, &mut |info| {
                 job.report(info)
@@ -361,6 +375,23 @@ mod tests {
         let first = handle.start(&game, Limits::default());
         let second = handle.start(&game, Limits::default());
         (handle, game, first, second)
+    }
+
+    #[test]
+    fn clear_makes_the_next_search_a_new_engines() {
+        let game = Game::new(Ruleset::Shogi);
+        let limits = Limits::depth(5);
+        let fresh = EngineHandle::default().search(&game, limits).unwrap();
+        let handle = EngineHandle::default();
+        handle.search(&game, limits).unwrap();
+        let kept = handle.search(&game, limits).unwrap();
+        handle.clear();
+        let cleared = handle.search(&game, limits).unwrap();
+        assert!(kept.nodes < fresh.nodes);
+        assert_eq!(
+            (cleared.best_move, cleared.nodes),
+            (fresh.best_move, fresh.nodes)
+        );
     }
 
     #[test]

@@ -66,8 +66,9 @@ pub(crate) struct Hit {
 }
 
 const WAYS: usize = 4;
-/// Entries of the last `GENERATIONS` searches are told apart; a search never sees
-/// another's entries (so results do not depend on earlier searches).
+/// Entries of the last `GENERATIONS` searches are told apart (older ones are
+/// replaced first); a search sees the entries of the searches before it since the
+/// table was last wiped.
 const GENERATIONS: u8 = 8;
 
 // The data word: move 16 bits | value 20 | eval 16 | depth 7 | bound 2 | generation 3.
@@ -104,6 +105,8 @@ pub(crate) struct Table {
     words: Vec<AtomicU64>,
     buckets: usize,
     generation: std::sync::atomic::AtomicU8,
+    /// Whether any search has used the table since it was last wiped.
+    dirty: bool,
 }
 
 impl Table {
@@ -121,21 +124,23 @@ impl Table {
             words: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
             buckets,
             generation: std::sync::atomic::AtomicU8::new(0),
+            dirty: false,
         }
     }
 
-    /// Starts a new search: entries of earlier searches become invisible. Every
-    /// `GENERATIONS` searches the table is wiped, so an entry never looks current
-    /// again.
-    pub(crate) fn new_search(&mut self) {
-        let next = (*self.generation.get_mut() + 1) % GENERATIONS;
-        if next == 0 {
+    /// Starts a new search. With `keep` it sees the entries of the searches before
+    /// it (the same root seat of the same game: their values mean the same);
+    /// without, the table is wiped first.
+    pub(crate) fn new_search(&mut self, keep: bool) {
+        if !keep && self.dirty {
             for w in &mut self.words {
                 *w.get_mut() = 0;
             }
         }
-        // Generation 0 is never used, so a wiped (all-zero) entry is never current.
-        *self.generation.get_mut() = if next == 0 { 1 } else { next };
+        self.dirty = true;
+        // Generation 0 is never used: a wiped (all-zero) entry is never current.
+        let next = *self.generation.get_mut() % (GENERATIONS - 1) + 1;
+        *self.generation.get_mut() = next;
     }
 
     fn generation(&self) -> u64 {
@@ -152,12 +157,11 @@ impl Table {
     #[inline]
     pub(crate) fn probe(&self, key: u64, step: &EvalStep) -> Option<Hit> {
         let base = self.bucket(key);
-        let generation = self.generation();
         for way in 0..WAYS {
             let i = base + way * 2;
             let data = self.words[i + 1].load(Relaxed);
             let check = self.words[i].load(Relaxed);
-            if check ^ data != key || field(data, GEN_SHIFT, 3) != generation {
+            if check ^ data != key {
                 continue;
             }
             let mv = field(data, 0, MOVE_BITS);
@@ -203,7 +207,7 @@ impl Table {
             let i = base + way * 2;
             let data = self.words[i + 1].load(Relaxed);
             let check = self.words[i].load(Relaxed);
-            if check ^ data == key && field(data, GEN_SHIFT, 3) == generation {
+            if check ^ data == key {
                 let old_depth = field(data, DEPTH_SHIFT, DEPTH_BITS) as i32 - 1;
                 if bound != Bound::Exact && old_depth > depth + 2 {
                     return;
@@ -265,7 +269,7 @@ mod tests {
     #[test]
     fn stores_and_finds_every_field() {
         let mut t = Table::new(1);
-        t.new_search();
+        t.new_search(false);
         let step = EvalStep(1);
         for (value, eval, depth) in [
             (-31_999, Some(-30_000), 0),
@@ -289,22 +293,42 @@ mod tests {
     }
 
     #[test]
-    fn another_search_sees_nothing() {
+    fn a_kept_search_sees_the_earlier_ones_and_a_fresh_one_nothing() {
         let mut t = Table::new(1);
-        t.new_search();
+        t.new_search(false);
         let step = EvalStep(1);
         t.store(99, None, 5, None, 3, Bound::Lower, &step);
         assert!(t.probe(99, &step).is_some());
         for _ in 0..20 {
-            t.new_search();
-            assert!(t.probe(99, &step).is_none());
+            t.new_search(true);
+            assert_eq!(t.probe(99, &step).map(|h| h.value), Some(5));
         }
+        t.new_search(false);
+        assert!(t.probe(99, &step).is_none());
+    }
+
+    #[test]
+    fn an_entry_of_an_earlier_search_is_replaced_first() {
+        let mut t = Table::new(1);
+        t.new_search(false);
+        let step = EvalStep(1);
+        // Four keys of one bucket (the high half picks it), the first the deepest.
+        let keys: Vec<u64> = (0..4u64).map(|i| 5 << 32 | i).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, None, 0, None, 20 - i as i32, Bound::Exact, &step);
+        }
+        t.new_search(true);
+        t.store(keys[3], None, 1, None, 1, Bound::Exact, &step);
+        // A new key takes the slot of an entry of the earlier search, not the one
+        // just stored, shallow as it is.
+        t.store(5 << 32 | 99, None, 2, None, 1, Bound::Exact, &step);
+        assert!(t.probe(keys[3], &step).is_some());
     }
 
     #[test]
     fn a_deeper_entry_survives_a_shallow_bound() {
         let mut t = Table::new(1);
-        t.new_search();
+        t.new_search(false);
         let step = EvalStep(1);
         t.store(7, Some(1), 10, None, 9, Bound::Lower, &step);
         t.store(7, Some(2), 20, None, 1, Bound::Upper, &step);
@@ -318,7 +342,7 @@ mod tests {
     #[test]
     fn an_entry_torn_between_two_writers_reads_as_a_miss() {
         let mut t = Table::new(1);
-        t.new_search();
+        t.new_search(false);
         let step = EvalStep(1);
         // Two keys of one bucket, each stored once: then the first way is given the
         // check word of one and the data word of the other, as two threads writing at
@@ -341,7 +365,7 @@ mod tests {
         // Every key's entry carries a value made from the key: a reader that found
         // another key's value (or a mix of two) would have read a torn entry as a hit.
         let mut table = Table::new(1);
-        table.new_search();
+        table.new_search(false);
         let table = &table;
         let value_of = |key: u64| (key % 1000) as Value;
         let keys: Vec<u64> = (0..64).map(|n| (1 << 32) | n).collect(); // one bucket

@@ -358,11 +358,12 @@ fn deterministic_for_a_node_limit_and_seed() {
             let a = Engine::new(config)
                 .search(pos, Limits::nodes(1_500))
                 .unwrap();
-            // A reused engine must not remember the previous search.
+            // A reused engine, cleared, must not remember the previous search.
             let mut reused = Engine::new(config);
             reused
                 .search(&Position::start(), Limits::nodes(700))
                 .unwrap();
+            reused.clear();
             let b = reused.search(pos, Limits::nodes(1_500)).unwrap();
             assert_eq!(
                 (a.best_move, &a.pv, a.score, a.nodes, a.depth),
@@ -440,4 +441,33 @@ fn cases_file_is_fresh() {
         on_disk, text,
         "run with YONO_UPDATE_ENGINE_CASES=1 to regenerate"
     );
+}
+
+#[test]
+fn a_search_of_the_same_seat_keeps_what_the_last_one_learnt() {
+    // The same position to the same depth again: the table answers much of it, so
+    // the second search takes fewer nodes; for the other seat it starts afresh.
+    for ruleset in [Ruleset::Shogi, Ruleset::Yono] {
+        let pos = Position::new(ruleset);
+        let fresh = Engine::default().search(&pos, Limits::depth(5)).unwrap();
+        let mut engine = Engine::default();
+        engine.search(&pos, Limits::depth(5)).unwrap();
+        let again = engine.search(&pos, Limits::depth(5)).unwrap();
+        assert!(
+            again.nodes < fresh.nodes,
+            "{ruleset:?}: {} >= {}",
+            again.nodes,
+            fresh.nodes
+        );
+        assert!(pos.is_legal(again.best_move));
+        let mut other = pos.clone();
+        other.play(fresh.best_move).unwrap();
+        let other_fresh = Engine::default().search(&other, Limits::depth(5)).unwrap();
+        let other_after = engine.search(&other, Limits::depth(5)).unwrap();
+        assert_eq!(
+            (other_after.best_move, other_after.nodes),
+            (other_fresh.best_move, other_fresh.nodes),
+            "{ruleset:?}"
+        );
+    }
 }

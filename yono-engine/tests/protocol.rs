@@ -350,6 +350,28 @@ fn position_text_pass_and_fallen_seats() {
 }
 
 #[test]
+fn usinewgame_forgets_the_earlier_searches() {
+    // The node count of `go depth 6` from the start position (the timing varies).
+    fn last_info(e: &mut Engine) -> String {
+        assert!(e.ask("position startpos").is_empty());
+        let (lines, _) = e.go("go depth 6");
+        let info = lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth 6 "))
+            .unwrap();
+        let nodes = info.split(" nodes ").nth(1).unwrap();
+        nodes.split(' ').next().unwrap().to_string()
+    }
+    let mut e = Engine::start();
+    let fresh = last_info(&mut e);
+    let kept = last_info(&mut e);
+    assert!(kept.parse::<u64>().unwrap() < fresh.parse::<u64>().unwrap());
+    assert!(e.ask("usinewgame").is_empty());
+    assert_eq!(last_info(&mut e), fresh);
+    e.quit();
+}
+
+#[test]
 fn stop_answers_at_once_and_is_never_lost() {
     let mut e = Engine::start();
     for variant in ["shogi", "yono"] {

@@ -73,6 +73,7 @@ fn node_limited_search_is_deterministic_in_every_mode() {
             let a = search(&mut Engine::new(config(mode)), &game, Limits::nodes(4_000));
             let mut reused = Engine::new(config(mode));
             search(&mut reused, &Game::new(Ruleset::Yono), Limits::nodes(1_000));
+            reused.clear();
             let b = search(&mut reused, &game, Limits::nodes(4_000));
             assert_eq!(
                 (a.best_move, &a.pv, a.score, a.nodes, a.depth, a.seldepth),

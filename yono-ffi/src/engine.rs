@@ -107,8 +107,9 @@ pub struct yono_engine_options {
 }
 
 /// When a search stops. Zero means "no limit" for every field; with no limit at all
-/// the search runs until yono_engine_stop(). A node or depth limit gives the same
-/// result on every machine. `size` must be sizeof(yono_search_limits).
+/// the search runs until yono_engine_stop(). A node or depth limit gives a new (or
+/// cleared: yono_engine_clear()) engine the same result on every machine. `size`
+/// must be sizeof(yono_search_limits).
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct yono_search_limits {
@@ -226,6 +227,22 @@ pub unsafe extern "C" fn yono_engine_stop(engine: *const yono_engine) -> yono_st
         // SAFETY: NULL or a live handle, per the contract.
         let engine = unsafe { try_ref(engine) }?;
         engine.stop_all();
+        Ok(())
+    })
+}
+
+/// Makes the next search requested of `engine` forget what the earlier ones learnt
+/// (an engine keeps its table and move histories between searches for the same
+/// seat, as between the moves of a game), so that it gives what a new engine would.
+/// Call it between games.
+/// Errors: NULL_ARGUMENT (engine).
+#[must_use]
+#[no_mangle]
+pub unsafe extern "C" fn yono_engine_clear(engine: *const yono_engine) -> yono_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle, per the contract.
+        let engine = unsafe { try_ref(engine) }?;
+        engine.clear();
         Ok(())
     })
 }

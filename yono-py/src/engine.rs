@@ -20,7 +20,9 @@ use crate::{move_obj, PyGame, PyMove};
 /// docs/ENGINE.md).
 ///
 /// `Engine(seed=0, hash_mb=16, noise=0)`: `noise` (centi-pawns, hashed from the position
-/// and `seed`) varies play between seeds. With a node or depth limit the result is
+/// and `seed`) varies play between seeds. An engine keeps what a search learnt for
+/// the next search of the same seat (as between the moves of a game); `clear()`
+/// forgets it. With a node or depth limit the result of a new or cleared engine is
 /// deterministic. Searches release the GIL; an engine can be pickled (its config).
 #[pyclass(name = "Engine", module = "yono", frozen)]
 pub struct PyEngine {
@@ -186,6 +188,12 @@ impl PyEngine {
     /// search asked for after this call is not affected.
     fn stop(&self) {
         self.handle.stop_all();
+    }
+
+    /// Makes the next search forget what the earlier ones learnt (its table and move
+    /// histories): it gives what a new engine would. Call it between games.
+    fn clear(&self) {
+        self.handle.clear();
     }
 
     /// Expected final scores of every seat by the static evaluation, by seat index

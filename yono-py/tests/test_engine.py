@@ -72,6 +72,18 @@ def test_deterministic_for_nodes_and_seed() -> None:
     assert (a.best_move, a.pv, a.score, a.nodes) == (b.best_move, b.pv, b.score, b.nodes)
 
 
+def test_an_engine_keeps_what_it_learnt_until_cleared() -> None:
+    pos = yono.Game.shogi()
+    fresh = yono.Engine().analyse(pos, depth=5)
+    engine = yono.Engine()
+    engine.analyse(pos, depth=5)
+    kept = engine.analyse(pos, depth=5)
+    engine.clear()
+    cleared = engine.analyse(pos, depth=5)
+    assert kept.nodes < fresh.nodes
+    assert (cleared.best_move, cleared.nodes) == (fresh.best_move, fresh.nodes)
+
+
 def test_errors() -> None:
     engine = yono.Engine()
     with pytest.raises(ValueError):

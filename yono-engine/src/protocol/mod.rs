@@ -159,6 +159,9 @@ impl Session {
                         .error("usinewgame: a search is running (send stop first)");
                 } else {
                     self.game = Game::new(self.options.variant);
+                    if let Some(handle) = &self.handle {
+                        handle.clear();
+                    }
                 }
             }
             Command::Position { start, moves } => self.position(start, &moves),

@@ -118,9 +118,12 @@ impl Features {
 }
 
 /// A search engine: its transposition table (shared by its threads) and each
-/// thread's tables. Searches are independent (nothing of an earlier search is seen),
-/// so with one thread and a node or depth limit the result depends only on the
-/// config, the position (and history) and the limits.
+/// thread's tables. A search keeps what the engine's last search learnt when both
+/// search for the same seat of the same ruleset (as between the moves of a game:
+/// the table and the move-ordering histories carry over); searching for another
+/// seat, or after [`Engine::clear`], starts afresh. So with one thread and a node
+/// or depth limit, a new or cleared engine's result depends only on the config, the
+/// position (and history) and the limits.
 ///
 /// ```
 /// use yono::Position;
@@ -137,6 +140,9 @@ pub struct Engine {
     tt: Table,
     workers: Vec<Worker>,
     stop: Arc<AtomicBool>,
+    /// The ruleset and root seat of the last search, whose table and histories the
+    /// next search of the same seat keeps.
+    last_root: Option<(Ruleset, Seat)>,
 }
 
 impl Default for Engine {
@@ -291,12 +297,32 @@ impl Engine {
             tt: Table::new(config.hash_mb),
             workers: (0..threads).map(Worker::new).collect(),
             stop: Arc::new(AtomicBool::new(false)),
+            last_root: None,
         }
     }
 
     /// The config the engine was built with.
     pub fn config(&self) -> EngineConfig {
         self.config
+    }
+
+    /// Forgets what earlier searches learnt (the table, the histories): the next
+    /// search gives what a new engine would (call it between games, as the program
+    /// does on `usinewgame`).
+    ///
+    /// ```
+    /// use yono::Position;
+    /// use yono_engine::{Engine, Limits};
+    /// let pos = Position::start();
+    /// let fresh = Engine::default().search(&pos, Limits::nodes(2_000)).unwrap();
+    /// let mut engine = Engine::default();
+    /// engine.search(&pos, Limits::nodes(2_000)).unwrap();
+    /// engine.clear();
+    /// let again = engine.search(&pos, Limits::nodes(2_000)).unwrap();
+    /// assert_eq!((again.best_move, again.nodes, again.pv), (fresh.best_move, fresh.nodes, fresh.pv));
+    /// ```
+    pub fn clear(&mut self) {
+        self.last_root = None;
     }
 
     /// The stop flag of [`Engine::search`]: setting it (from any thread) ends the

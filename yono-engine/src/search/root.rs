@@ -4,9 +4,11 @@
 use super::*;
 
 impl Worker {
-    pub(super) fn prepare(&mut self, pos: &Position, moves: &yono::MoveList) {
+    pub(super) fn prepare(&mut self, pos: &Position, moves: &yono::MoveList, keep: bool) {
         self.pos = pos.clone();
-        self.hist.clear();
+        if !keep {
+            self.hist.clear();
+        }
         for f in &mut self.stack {
             *f = Frame::default();
         }

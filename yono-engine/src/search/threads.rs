@@ -18,7 +18,12 @@ impl Engine {
         if root_moves.is_empty() || pos.seats_in_game().len() <= 1 {
             return Err(SearchError::GameOver);
         }
-        self.tt.new_search();
+        // The table and histories of the last search carry over when it searched for
+        // the same seat of the same ruleset (its values then mean the same).
+        let root = (pos.ruleset(), pos.turn());
+        let keep = self.last_root == Some(root);
+        self.last_root = Some(root);
+        self.tt.new_search(keep);
         let scale = Scale::new(pos.ruleset());
         let plan = TimePlan::new(&limits, pos.turn().index());
         let threads = self.workers.len();
@@ -50,7 +55,7 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let multipv = self.config.multipv.clamp(1, root_moves.len());
         for w in self.workers.iter_mut() {
-            w.prepare(pos, &root_moves);
+            w.prepare(pos, &root_moves, keep);
         }
         let (main, helpers) = self.workers.split_first_mut().expect("one worker at least");
         let mut control = Control {

@@ -1169,7 +1169,9 @@ class Analysis:
 @final
 class Engine:
     """A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta, see
-    docs/ENGINE.md). With a node or depth limit the result is deterministic. Searches
+    docs/ENGINE.md). An engine keeps what a search learnt for the next search of the
+    same seat (as between the moves of a game); ``clear()`` forgets it. With a node
+    or depth limit the result of a new or cleared engine is deterministic. Searches
     release the GIL; one engine runs one search at a time; ``stop()`` works from any
     thread. Pickling keeps the config (``seed``, ``hash_mb``, ``noise``)."""
 
@@ -1203,6 +1205,9 @@ class Engine:
     def stop(self) -> None:
         """Ends every search asked of this engine so far (running or waiting) soon;
         each returns the best move found so far. Later searches are not affected."""
+    def clear(self) -> None:
+        """Makes the next search forget what the earlier ones learnt: it gives what a
+        new engine would. Call it between games."""
     @staticmethod
     def evaluate(position: Game) -> List[Optional[float]]:
         """Every seat's expected final score by the static evaluation, by seat index."""
