@@ -24,7 +24,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use yono::{Game, Move, Ruleset, Seat};
+use yono::{Game, Move, Position, Ruleset, Seat};
 use yono_engine::{Engine, EngineConfig, Limits, StopToken};
 
 /// One game: the recorded positions' texts and the final scores (`None`: capped).
@@ -56,8 +56,7 @@ fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4
             .search_game(&game, Limits::nodes(nodes), &StopToken::new(), &mut |_| {})
             .ok()?;
         let mv = result.best_move;
-        let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
-        if !pos.is_check() && !captures {
+        if is_sampled(pos, mv) {
             texts.push(pos.text());
         }
         game.play(mv).ok()?;
@@ -72,13 +71,19 @@ fn labelled(texts: &[String], scores: [f64; 4]) -> String {
     texts.iter().map(|t| format!("{label}|{t}\n")).collect()
 }
 
+/// Whether the position before `mv` is labelled: a quiet one (not in check, the
+/// move played not a capture), whose static value the game's result can teach.
+fn is_sampled(pos: &Position, mv: Move) -> bool {
+    let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
+    !pos.is_check() && !captures
+}
+
 /// Each seat's final score in a finished game (a repetition draw: RULES.md §6).
 fn final_scores(game: &Game) -> [f64; 4] {
-    let ruleset = game.position().ruleset();
     let pos = game.position();
     if game.is_drawn() {
         let k = pos.seats_in_game().len() as f64;
-        let share = if ruleset == Ruleset::Shogi {
+        let share = if pos.ruleset() == Ruleset::Shogi {
             0.5
         } else {
             3.0 - (k - 1.0)
@@ -110,8 +115,7 @@ fn recorded_game(line: &str) -> Option<(Vec<String>, [f64; 4])> {
     for text in moves.split_whitespace() {
         let pos = game.position();
         let mv = pos.parse_move(text).ok()?;
-        let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
-        if !pos.is_check() && !captures {
+        if is_sampled(pos, mv) {
             texts.push(pos.text());
         }
         game.play(mv).ok()?;
@@ -121,12 +125,12 @@ fn recorded_game(line: &str) -> Option<(Vec<String>, [f64; 4])> {
     }
     // The seat to move gave no move: it resigned, or answered nothing legal.
     let pos = game.position();
-    let loser = pos.turn();
-    let scores = if pos.ruleset() == Ruleset::Shogi {
-        Seat::ALL.map(|s| f64::from(u8::from(s != loser && pos.ruleset().seats().contains(s))))
-    } else {
+    if pos.ruleset() != Ruleset::Shogi {
         return None;
-    };
+    }
+    let loser = pos.turn();
+    let scores =
+        Seat::ALL.map(|s| f64::from(u8::from(s != loser && pos.ruleset().seats().contains(s))));
     Some((texts, scores))
 }
 

@@ -105,8 +105,6 @@ pub(crate) struct Table {
     words: Vec<AtomicU64>,
     buckets: usize,
     generation: std::sync::atomic::AtomicU8,
-    /// Whether any search has used the table since it was last wiped.
-    dirty: bool,
 }
 
 impl Table {
@@ -124,7 +122,6 @@ impl Table {
             words: (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect(),
             buckets,
             generation: std::sync::atomic::AtomicU8::new(0),
-            dirty: false,
         }
     }
 
@@ -132,15 +129,15 @@ impl Table {
     /// it (the same root seat of the same game: their values mean the same);
     /// without, the table is wiped first.
     pub(crate) fn new_search(&mut self, keep: bool) {
-        if !keep && self.dirty {
+        let generation = self.generation.get_mut();
+        // Generation 0 is a new table's, before any search: nothing to wipe.
+        if !keep && *generation != 0 {
             for w in &mut self.words {
                 *w.get_mut() = 0;
             }
         }
-        self.dirty = true;
-        // Generation 0 is never used: a wiped (all-zero) entry is never current.
-        let next = *self.generation.get_mut() % (GENERATIONS - 1) + 1;
-        *self.generation.get_mut() = next;
+        // Generation 0 is never used again: a wiped (all-zero) entry is never current.
+        *generation = *generation % (GENERATIONS - 1) + 1;
     }
 
     fn generation(&self) -> u64 {

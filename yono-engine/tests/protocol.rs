@@ -352,7 +352,7 @@ fn position_text_pass_and_fallen_seats() {
 #[test]
 fn usinewgame_forgets_the_earlier_searches() {
     // The node count of `go depth 6` from the start position (the timing varies).
-    fn last_info(e: &mut Engine) -> String {
+    fn nodes_of_depth_6(e: &mut Engine) -> String {
         assert!(e.ask("position startpos").is_empty());
         let (lines, _) = e.go("go depth 6");
         let info = lines
@@ -363,11 +363,11 @@ fn usinewgame_forgets_the_earlier_searches() {
         nodes.split(' ').next().unwrap().to_string()
     }
     let mut e = Engine::start();
-    let fresh = last_info(&mut e);
-    let kept = last_info(&mut e);
+    let fresh = nodes_of_depth_6(&mut e);
+    let kept = nodes_of_depth_6(&mut e);
     assert!(kept.parse::<u64>().unwrap() < fresh.parse::<u64>().unwrap());
     assert!(e.ask("usinewgame").is_empty());
-    assert_eq!(last_info(&mut e), fresh);
+    assert_eq!(nodes_of_depth_6(&mut e), fresh);
     e.quit();
 }
 
