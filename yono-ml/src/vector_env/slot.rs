@@ -79,6 +79,11 @@ impl Engines<'_> {
                 })
             })
         });
+        // An engine keeps what it learnt for its next search of the same seat; here
+        // that search may be of another game, on whichever thread borrowed the
+        // engine, so each move is searched afresh: the games then depend only on the
+        // seed, not on the thread count.
+        engine.clear();
         engine
             .search(game.position(), Limits::nodes(nodes))
             .ok()
