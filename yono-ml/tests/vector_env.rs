@@ -454,3 +454,24 @@ fn move_of_inverts_action_of_for_legal_moves() {
         }
     }
 }
+
+#[test]
+fn engine_opponents_do_not_depend_on_the_number_of_threads() {
+    // Standard Shogi, the engine always North: a pooled engine's consecutive searches
+    // are of the same seat in different games, which it must not carry over.
+    let run = |threads: usize| {
+        let config = Config::new(Ruleset::Shogi, 8)
+            .seed(3)
+            .threads(threads)
+            .max_plies(60)
+            .agents(SeatSet::single(Seat::South), Player::Engine { nodes: 400 });
+        let mut env = VectorEnv::new(config).unwrap();
+        (0..12)
+            .map(|_| {
+                env.step(Actions::Random).unwrap();
+                snapshot(&env)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(1), run(2));
+}
