@@ -24,7 +24,7 @@
 //! and limits give the same move on every machine. A time limit or the stop flag
 //! ([`Engine::stop_flag`]) end a search early from the clock or from another thread.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod api;

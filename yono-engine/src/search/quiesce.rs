@@ -80,7 +80,7 @@ impl Worker {
                 }
             }
             moves += 1;
-            let undo = self.make(ply, mv);
+            let undo = self.make(sh, ply, mv);
             let v = if self.sign(sh) == sign {
                 self.quiesce(sh, ply + 1, qply + 1, alpha, beta)
             } else {

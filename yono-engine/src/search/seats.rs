@@ -100,7 +100,7 @@ impl Worker {
                     let mv = picked.mv;
                     i += 1;
                     self.stack[at].seat = Some(self.pos.turn());
-                    let undo = self.make(at, mv);
+                    let undo = self.make(sh, at, mv);
                     // The rest of the round: the later opponents play (BRS+) or skip.
                     let mut suffix: Vec<(Move, yono::Undo)> = Vec::new();
                     let mut j = 0;
