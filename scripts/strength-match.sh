@@ -61,7 +61,7 @@ modes() {
     done
 }
 features() {
-    for feature in ${FEATURES:-nmp lmr fut rfp razor see lmp asp iir check hist mate1 delta}; do
+    for feature in ${FEATURES:-nmp lmr fut rfp razor see lmp asp iir check hist delta}; do
         echo "== Shogi: yono-engine vs itself without $feature, 50 ms, $games games"
         "${match[@]}" --variant shogi --a 'self:time=50' --b "self:time=50,without=$feature" \
             --games "$games" --seed "$seed"

@@ -30,7 +30,6 @@
 mod api;
 mod eval;
 mod handle;
-mod mate;
 mod movepick;
 pub mod protocol;
 mod score;

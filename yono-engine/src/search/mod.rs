@@ -24,7 +24,6 @@ use crate::api::{
     EngineConfig, Limits, SearchError, SearchInfo, SearchMode, SearchResult, StopToken,
 };
 use crate::eval;
-use crate::mate;
 use crate::movepick::{self, Context, Histories, Origin, Picker, NO_MOVE, PIECE_TO};
 use crate::score::{Scale, Value, INF, MAX_PLY};
 use crate::see;
@@ -64,7 +63,6 @@ pub struct Features {
     pub iir: bool,
     pub check_extension: bool,
     pub history_pruning: bool,
-    pub mate_in_one: bool,
     pub delta_pruning: bool,
 }
 
@@ -82,7 +80,6 @@ impl Default for Features {
             iir: true,
             check_extension: true,
             history_pruning: true,
-            mate_in_one: true,
             delta_pruning: true,
         }
     }
@@ -107,7 +104,6 @@ impl Features {
                 "iir" => &mut f.iir,
                 "check" => &mut f.check_extension,
                 "hist" => &mut f.history_pruning,
-                "mate1" => &mut f.mate_in_one,
                 "delta" => &mut f.delta_pruning,
                 _ => return Err(format!("unknown feature {name:?}")),
             };

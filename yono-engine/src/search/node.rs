@@ -239,26 +239,6 @@ impl Worker {
             }
         }
 
-        // Standard Shogi: a mate in one ends the search of the node.
-        if sh.features.mate_in_one && !scale.is_yono() && !root && !in_check {
-            if let Some(mv) = mate::mate_in_one(&mut self.pos) {
-                let v = -scale.mated(ply + 1);
-                self.pv[ply][ply] = mv;
-                self.pv_len[ply] = ply + 1;
-                sh.store(
-                    key,
-                    ply,
-                    sign,
-                    Some(mv),
-                    v,
-                    None,
-                    depth.max(1),
-                    Bound::Exact,
-                );
-                return v;
-            }
-        }
-
         // The static evaluation (none in check: the position is not quiet).
         let eval = if in_check {
             None
