@@ -295,6 +295,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_bucket_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        let t = Table::new(1);
+        for bucket in &t.slots {
+            assert_eq!(bucket as *const Bucket as usize % 64, 0);
+        }
+        // A prefetch is a hint only: what a probe finds is the same after it.
+        let step = EvalStep(1);
+        t.store(
+            0xABCD_0000_1234,
+            Some(7),
+            5,
+            Some(3),
+            4,
+            Bound::Lower,
+            &step,
+        );
+        let before = t
+            .probe(0xABCD_0000_1234, &step)
+            .map(|h| (h.mv, h.value, h.depth));
+        t.prefetch(0xABCD_0000_1234);
+        t.prefetch(u64::MAX);
+        let after = t
+            .probe(0xABCD_0000_1234, &step)
+            .map(|h| (h.mv, h.value, h.depth));
+        assert_eq!(before, Some((Some(7), 5, 4)));
+        assert_eq!(after, before);
+    }
+
+    #[test]
     fn stores_and_finds_every_field() {
         let mut t = Table::new(1);
         t.new_search(false);
