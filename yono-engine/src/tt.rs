@@ -100,15 +100,23 @@ fn signed(raw: u64, bits: u32) -> i64 {
     ((raw << shift) as i64) >> shift
 }
 
-/// The words of one bucket: its `WAYS` entries, two words each, aligned to a
-/// cache line so that a probe touches one line, not two.
+/// One bucket: its `WAYS` entries, each a check word (`key ^ data`) and a data
+/// word, aligned to a cache line so that a probe touches one line, not two.
 #[repr(align(64))]
-struct Bucket([AtomicU64; WAYS * 2]);
+struct Bucket([[AtomicU64; 2]; WAYS]);
+
+impl Bucket {
+    /// The entry at `way`: its (check, data) words.
+    #[inline]
+    fn load(&self, way: usize) -> (u64, u64) {
+        let [check, data] = &self.0[way];
+        (check.load(Relaxed), data.load(Relaxed))
+    }
+}
 
 /// The shared table.
 pub(crate) struct Table {
     slots: Vec<Bucket>,
-    buckets: usize,
     generation: std::sync::atomic::AtomicU8,
 }
 
@@ -125,9 +133,12 @@ impl Table {
         .max(1024);
         Table {
             slots: (0..buckets)
-                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
+                .map(|_| {
+                    Bucket(std::array::from_fn(|_| {
+                        [AtomicU64::new(0), AtomicU64::new(0)]
+                    }))
+                })
                 .collect(),
-            buckets,
             generation: std::sync::atomic::AtomicU8::new(0),
         }
     }
@@ -139,7 +150,7 @@ impl Table {
         let generation = self.generation.get_mut();
         // Generation 0 is a new table's, before any search: nothing to wipe.
         if !keep && *generation != 0 {
-            for w in self.slots.iter_mut().flat_map(|b| &mut b.0) {
+            for w in self.slots.iter_mut().flat_map(|b| b.0.iter_mut().flatten()) {
                 *w.get_mut() = 0;
             }
         }
@@ -147,20 +158,14 @@ impl Table {
         *generation = *generation % (GENERATIONS - 1) + 1;
     }
 
-    /// The word at `i` of the table seen as one array of words.
-    #[inline]
-    fn word(&self, i: usize) -> &AtomicU64 {
-        &self.slots[i / (WAYS * 2)].0[i % (WAYS * 2)]
-    }
-
     fn generation(&self) -> u64 {
         self.generation.load(Relaxed) as u64
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> &Bucket {
         // The high bits choose the bucket (the low bits are the core's own index).
-        ((key >> 32) as usize & (self.buckets - 1)) * WAYS * 2
+        &self.slots[(key >> 32) as usize & (self.slots.len() - 1)]
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache, so that the probe
@@ -169,7 +174,7 @@ impl Table {
     pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let line = &self.slots[self.bucket(key) / (WAYS * 2)] as *const Bucket as *const i8;
+            let line = self.bucket(key) as *const Bucket as *const i8;
             // SAFETY: a prefetch is a hint: it reads nothing into the program and
             // cannot fault, and `line` points into the table.
             #[allow(unsafe_code)]
@@ -184,11 +189,9 @@ impl Table {
     /// Looks `key` up.
     #[inline]
     pub(crate) fn probe(&self, key: u64, step: &EvalStep) -> Option<Hit> {
-        let base = self.bucket(key);
+        let bucket = self.bucket(key);
         for way in 0..WAYS {
-            let i = base + way * 2;
-            let data = self.word(i + 1).load(Relaxed);
-            let check = self.word(i).load(Relaxed);
+            let (check, data) = bucket.load(way);
             if check ^ data != key {
                 continue;
             }
@@ -226,15 +229,13 @@ impl Table {
         bound: Bound,
         step: &EvalStep,
     ) {
-        let base = self.bucket(key);
+        let bucket = self.bucket(key);
         let generation = self.generation();
-        let mut target = base;
+        let mut target = 0;
         let mut target_score = i32::MAX;
         let mut old_move = None;
         for way in 0..WAYS {
-            let i = base + way * 2;
-            let data = self.word(i + 1).load(Relaxed);
-            let check = self.word(i).load(Relaxed);
+            let (check, data) = bucket.load(way);
             if check ^ data == key {
                 let old_depth = field(data, DEPTH_SHIFT, DEPTH_BITS) as i32 - 1;
                 if bound != Bound::Exact && old_depth > depth + 2 {
@@ -242,7 +243,7 @@ impl Table {
                 }
                 let m = field(data, 0, MOVE_BITS);
                 old_move = (m != NO_MOVE).then_some(m as u16);
-                target = i;
+                target = way;
                 break;
             }
             let score = if field(data, GEN_SHIFT, 3) != generation {
@@ -252,7 +253,7 @@ impl Table {
             };
             if score < target_score {
                 target_score = score;
-                target = i;
+                target = way;
             }
         }
         let mv = mv.or(old_move).map_or(NO_MOVE, u64::from);
@@ -272,17 +273,18 @@ impl Table {
             | depth << DEPTH_SHIFT
             | bound << BOUND_SHIFT
             | generation << GEN_SHIFT;
-        self.word(target).store(key ^ data, Relaxed);
-        self.word(target + 1).store(data, Relaxed);
+        let [check_word, data_word] = &bucket.0[target];
+        check_word.store(key ^ data, Relaxed);
+        data_word.store(data, Relaxed);
     }
 
     /// Permille of the first thousand entries that belong to this search.
     pub(crate) fn hashfull(&self) -> u32 {
         let generation = self.generation();
-        let n = (self.buckets * WAYS).min(1000);
+        let n = (self.slots.len() * WAYS).min(1000);
         let used = (0..n)
             .filter(|&e| {
-                let data = self.word(e * 2 + 1).load(Relaxed);
+                let (_, data) = self.slots[e / WAYS].load(e % WAYS);
                 field(data, GEN_SHIFT, 3) == generation && field(data, BOUND_SHIFT, 2) != 0
             })
             .count();
@@ -407,13 +409,13 @@ mod tests {
         // once could leave it.
         let (a, b) = (0x0000_0001_0000_0001, 0x0000_0001_0000_0002);
         t.store(a, Some(1), 10, None, 5, Bound::Exact, &step);
-        let i = t.bucket(a);
-        let check_a = t.word(i).load(Relaxed);
-        t.word(i).store(0, Relaxed);
-        t.word(i + 1).store(0, Relaxed);
+        let [check, data] = &t.bucket(a).0[0];
+        let check_a = check.load(Relaxed);
+        check.store(0, Relaxed);
+        data.store(0, Relaxed);
         t.store(b, Some(2), 20, None, 5, Bound::Exact, &step);
         assert_eq!(t.probe(b, &step).map(|h| h.value), Some(20));
-        t.word(i).store(check_a, Relaxed);
+        check.store(check_a, Relaxed);
         assert!(t.probe(a, &step).is_none());
         assert!(t.probe(b, &step).is_none());
     }
