@@ -20,7 +20,7 @@
 //!   a seat that moves after its owner, and a "doomed" King threatened by a seat
 //!   that moves before it (only a third seat can still save it).
 
-use yono::{attacks, Bitboard, PieceKind, Position, Ruleset, Seat, SeatState, Square};
+use yono::{attacks, Bitboard, Move, PieceKind, Position, Ruleset, Seat, SeatState, Square};
 
 use crate::threats::Attackers;
 use crate::weights;
@@ -309,9 +309,15 @@ pub(crate) fn terminal(pos: &Position, no_moves: bool) -> Option<[i32; 4]> {
 /// per seat, kind and square, and the threats from [`Attackers`], built once for
 /// all seats.
 pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
+    strengths_with(pos, &placement(pos))
+}
+
+/// [`strengths`] with the position's [`placement`] already in hand (the search
+/// keeps it up to date move by move).
+#[inline]
+pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4]) -> [i32; 4] {
     let ruleset = pos.ruleset();
     let w = weights_of(ruleset);
-    let table = square_table(ruleset);
     let in_game = pos.seats_in_game();
     let occupied = pos.occupied();
     let kings = pos.kind_squares(PieceKind::King);
@@ -326,25 +332,12 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     for seat in in_game.iter() {
         let s = seat.index();
         let own = pos.pieces(seat);
-        let mut x = 0;
-        let by_kind = &table[s];
-        each_square(own, |i| {
-            if let Some(piece) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
-                x += by_kind[piece.kind.index()][i];
-            }
-        });
+        let mut x = placement[s];
         for (i, kind) in SLIDERS.into_iter().enumerate() {
             for sq in own & pos.kind_squares(kind) {
                 let reach = slider_attacks(seat, kind, sq, occupied) & !own;
                 x += w[MOBILITY + i] * reach.count() as i32;
             }
-        }
-        let mut kinds = held[s];
-        while kinds != 0 {
-            let h = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let n = pos.reserve(seat).0[h] as i32;
-            x += w[HAND_FIRST + h] + w[HAND_MORE + h] * (n - 1);
         }
         let Some(king) = pos.king(seat) else {
             v[s] = x;
@@ -409,6 +402,100 @@ pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     }
     v[pos.turn().index()] += w[TEMPO];
     v
+}
+
+/// Each seat's placement terms (seats not in the game: 0): the weights of its
+/// pieces' material, rank and file, and of its reserve. A move changes them only
+/// on the squares and the reserve count it touches ([`Touched`]), so the search
+/// carries them from node to node instead of summing every piece again.
+pub(crate) fn placement(pos: &Position) -> [i32; 4] {
+    let w = weights_of(pos.ruleset());
+    let table = square_table(pos.ruleset());
+    let mut v = [0i32; 4];
+    for seat in pos.seats_in_game().iter() {
+        let s = seat.index();
+        let by_kind = &table[s];
+        let mut x = 0;
+        each_square(pos.pieces(seat), |i| {
+            if let Some(piece) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
+                x += by_kind[piece.kind.index()][i];
+            }
+        });
+        let reserve = pos.reserve(seat);
+        let mut kinds = kinds_held(reserve);
+        while kinds != 0 {
+            let h = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            x += hand_term(w, h, reserve.0[h]);
+        }
+        v[s] = x;
+    }
+    v
+}
+
+/// The weight of holding `n` pieces of reserve index `h`.
+#[inline]
+fn hand_term(w: &Weights, h: usize, n: u8) -> i32 {
+    match n {
+        0 => 0,
+        n => w[HAND_FIRST + h] + w[HAND_MORE + h] * (n as i32 - 1),
+    }
+}
+
+/// What a move touches of the placement terms: its two squares (a drop: one)
+/// and the mover's reserve count it changes (a capture or a drop).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Touched {
+    squares: [Option<Square>; 2],
+    reserve: Option<(Seat, usize)>,
+}
+
+impl Touched {
+    /// What `mv`, about to be played in `pos`, touches.
+    #[inline]
+    pub(crate) fn by(pos: &Position, mv: Move) -> Touched {
+        let mover = pos.turn();
+        match mv {
+            Move::Board { from, to, .. } => Touched {
+                squares: [Some(from), Some(to)],
+                reserve: pos
+                    .piece_at(to)
+                    .and_then(|c| c.kind.unpromoted().hand_index())
+                    .map(|h| (mover, h)),
+            },
+            Move::Drop { kind, to } => Touched {
+                squares: [Some(to), None],
+                reserve: kind.hand_index().map(|h| (mover, h)),
+            },
+            Move::Pass => Touched {
+                squares: [None, None],
+                reserve: None,
+            },
+        }
+    }
+
+    /// The placement terms of what is touched, as `pos` has it (before the move,
+    /// then after it: the difference is the move's change to [`placement`]). The
+    /// seats in the game must be those of the whole placement's.
+    #[inline]
+    pub(crate) fn terms(&self, pos: &Position) -> [i32; 4] {
+        let w = weights_of(pos.ruleset());
+        let table = square_table(pos.ruleset());
+        let in_game = pos.seats_in_game();
+        let mut v = [0i32; 4];
+        for sq in self.squares.into_iter().flatten() {
+            if let Some(piece) = pos.piece_at(sq) {
+                if in_game.contains(piece.seat) {
+                    v[piece.seat.index()] +=
+                        table[piece.seat.index()][piece.kind.index()][sq.index()];
+                }
+            }
+        }
+        if let Some((seat, h)) = self.reserve {
+            v[seat.index()] += hand_term(w, h, pos.reserve(seat).0[h]);
+        }
+        v
+    }
 }
 
 /// The kinds a reserve holds, as a mask by reserve index: the seven counts read
@@ -546,7 +633,19 @@ pub(crate) fn expected_scores(pos: &Position, v: &[i32; 4]) -> [i32; 4] {
 /// final score in milli-points, in standard Shogi its strength minus the other
 /// seat's in centi-pawns.
 pub(crate) fn search_raw(pos: &Position, root: Seat, seed: u64, noise: u32) -> i32 {
-    let mut v = strengths(pos);
+    search_raw_with(pos, &placement(pos), root, seed, noise)
+}
+
+/// [`search_raw`] with the position's [`placement`] in hand.
+#[inline]
+pub(crate) fn search_raw_with(
+    pos: &Position,
+    placement: &[i32; 4],
+    root: Seat,
+    seed: u64,
+    noise: u32,
+) -> i32 {
+    let mut v = strengths_with(pos, placement);
     add_noise(pos, &mut v, seed, noise);
     if pos.ruleset() == Ruleset::Shogi {
         let other = root.opposite();
@@ -585,6 +684,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_games::each_position;
 
     #[test]
     fn every_seat_sees_its_start_alike() {
@@ -629,25 +729,34 @@ mod tests {
 
     #[test]
     fn strengths_are_the_weighted_features() {
-        // Positions along seeded random games of both rulesets.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for ruleset in [Ruleset::Yono, Ruleset::Shogi] {
-            let w = weights_of(ruleset);
-            for _game in 0..30 {
-                let mut pos = Position::new(ruleset);
-                for _ply in 0..300 {
-                    let mut v = [0i32; 4];
-                    features(&pos, |s, f, n| v[s] += w[f] * n);
-                    assert_eq!(strengths(&pos), v, "{}", pos.text());
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
-                        break;
-                    }
-                    state = mix(state);
-                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
-                }
+        each_position(0x2545_F491_4F6C_DD1D, 30, |pos, _, _| {
+            let w = weights_of(pos.ruleset());
+            let mut v = [0i32; 4];
+            features(pos, |s, f, n| v[s] += w[f] * n);
+            assert_eq!(strengths(pos), v, "{}", pos.text());
+        });
+    }
+
+    #[test]
+    fn a_move_changes_the_placement_where_it_touches() {
+        // The placement before a move, less what the move touches before it, plus
+        // what it touches after, is the placement after (captures, drops and
+        // promotions included).
+        let mut checked = 0;
+        each_position(0x9E37_79B9_7F4A_7C15, 30, |pos, _, mv| {
+            let parent = placement(pos);
+            let touched = Touched::by(pos, mv);
+            let before = touched.terms(pos);
+            let (undo, fallen) = pos.do_move(mv);
+            if fallen.is_empty() {
+                let after = touched.terms(pos);
+                let carried: Vec<i32> = (0..4).map(|s| parent[s] - before[s] + after[s]).collect();
+                assert_eq!(carried, placement(pos), "{mv} to {}", pos.text());
+                checked += 1;
             }
-        }
+            pos.undo_move(mv, undo);
+        });
+        assert!(checked > 5000, "{checked} moves checked");
     }
 
     #[test]

@@ -32,6 +32,8 @@ mod eval;
 mod handle;
 mod movepick;
 pub mod protocol;
+#[cfg(test)]
+mod random_games;
 mod score;
 mod search;
 mod see;

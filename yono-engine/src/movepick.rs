@@ -668,28 +668,16 @@ mod tests {
 
     #[test]
     fn gives_check_agrees_with_its_definition() {
-        let mut state = 0x0123_4567_89AB_CDEFu64;
         let mut checks = 0;
-        for ruleset in [yono::Ruleset::Yono, yono::Ruleset::Shogi] {
-            for _game in 0..30 {
-                let mut pos = Position::new(ruleset);
-                for _ply in 0..300 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
-                        break;
-                    }
-                    for &mv in legal.iter() {
-                        let Some(expected) = gives_check_by_definition(&pos, mv) else {
-                            continue;
-                        };
-                        checks += expected as usize;
-                        assert_eq!(gives_check(&pos, mv), expected, "{} {mv}", pos.text());
-                    }
-                    state = crate::eval::mix(state);
-                    pos.play_unchecked(legal[(state % legal.len() as u64) as usize]);
-                }
+        crate::random_games::each_position(0x0123_4567_89AB_CDEF, 30, |pos, legal, _| {
+            for &mv in legal {
+                let Some(expected) = gives_check_by_definition(pos, mv) else {
+                    continue;
+                };
+                checks += expected as usize;
+                assert_eq!(gives_check(pos, mv), expected, "{} {mv}", pos.text());
             }
-        }
+        });
         assert!(checks > 100, "{checks} checking moves only");
     }
 }

@@ -215,31 +215,21 @@ mod tests {
 
     #[test]
     fn attackers_agree_with_their_definition() {
-        let mut state = 0x0F1E_2D3C_4B5A_6978u64;
-        for ruleset in [yono::Ruleset::Yono, yono::Ruleset::Shogi] {
-            for _game in 0..20 {
-                let mut pos = Position::new(ruleset);
-                for _ply in 0..300 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() || pos.seats_in_game().len() <= 1 {
-                        break;
-                    }
-                    for sq in Square::all() {
-                        state = crate::eval::mix(state);
-                        // Occupancies with a square or two taken away or added.
-                        let a = Square::from_index((state % 81) as usize).unwrap();
-                        let b = Square::from_index((state >> 8) as usize % 81).unwrap();
-                        let occupied = pos.occupied().without(a).with(b);
-                        let seats = SeatSet::from_bits((state >> 20) as u8 & 0xF);
-                        assert_eq!(
-                            attackers(&pos, sq, occupied, seats),
-                            attackers_by_definition(&pos, sq, occupied, seats)
-                        );
-                    }
-                    pos.play_unchecked(legal[(state >> 32) as usize % legal.len()]);
-                }
+        crate::random_games::each_position(0x0F1E_2D3C_4B5A_6978, 20, |pos, _, _| {
+            let mut state = pos.key();
+            for sq in Square::all() {
+                state = crate::eval::mix(state);
+                // Occupancies with a square or two taken away or added.
+                let a = Square::from_index((state % 81) as usize).unwrap();
+                let b = Square::from_index((state >> 8) as usize % 81).unwrap();
+                let occupied = pos.occupied().without(a).with(b);
+                let seats = SeatSet::from_bits((state >> 20) as u8 & 0xF);
+                assert_eq!(
+                    attackers(pos, sq, occupied, seats),
+                    attackers_by_definition(pos, sq, occupied, seats)
+                );
             }
-        }
+        });
     }
 
     fn see(sfen: &str, mv: &str) -> (bool, bool) {

@@ -223,6 +223,10 @@ struct Frame {
     /// Whether the seat to move at this ply is in check.
     in_check: bool,
     killers: [u16; 2],
+    /// The evaluation's placement terms ([`eval::placement`]) of the position whose
+    /// key is `placement_key`: the position at this ply when the keys agree.
+    placement: [i32; 4],
+    placement_key: Option<u64>,
 }
 
 #[derive(Clone, Debug)]

@@ -20,9 +20,36 @@ pub(super) fn lmr_table() -> &'static [[u8; 64]; 64] {
 
 impl Worker {
     /// The static evaluation from the mover's side.
-    pub(super) fn evaluate(&mut self, sh: &Shared) -> Value {
-        let raw = eval::search_raw(&self.pos, sh.root, sh.config.seed, sh.config.noise);
+    pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize) -> Value {
+        let placement = self.placement(ply);
+        let raw = eval::search_raw_with(
+            &self.pos,
+            &placement,
+            sh.root,
+            sh.config.seed,
+            sh.config.noise,
+        );
         self.sign(sh) * sh.scale.of_eval(raw)
+    }
+
+    /// The evaluation's placement terms of the position at `ply`: carried from the
+    /// parent by [`Worker::make`], or summed afresh where the line came another way
+    /// (the root, a null move).
+    #[inline]
+    fn placement(&mut self, ply: usize) -> [i32; 4] {
+        let key = self.pos.key();
+        let frame = &mut self.stack[ply];
+        if frame.placement_key != Some(key) {
+            frame.placement = eval::placement(&self.pos);
+            frame.placement_key = Some(key);
+        }
+        debug_assert_eq!(
+            frame.placement,
+            eval::placement(&self.pos),
+            "{}",
+            self.pos.text()
+        );
+        frame.placement
     }
 
     /// Searches the position after a move or null move, from the side of the seat
@@ -100,8 +127,23 @@ impl Worker {
     pub(super) fn make(&mut self, sh: &Shared, ply: usize, mv: Move) -> yono::Undo {
         self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
         self.stack[ply].null = false;
-        let undo = self.pos.do_move(mv).0;
-        sh.tt.prefetch(self.pos.key());
+        let parent = self.placement(ply);
+        let touched = eval::Touched::by(&self.pos, mv);
+        let before = touched.terms(&self.pos);
+        let (undo, fallen) = self.pos.do_move(mv);
+        let key = self.pos.key();
+        sh.tt.prefetch(key);
+        let child = &mut self.stack[ply + 1];
+        if fallen.is_empty() {
+            let after = touched.terms(&self.pos);
+            for s in 0..4 {
+                child.placement[s] = parent[s] - before[s] + after[s];
+            }
+            child.placement_key = Some(key);
+        } else {
+            // A fall removes a seat's pieces: summed afresh when needed.
+            child.placement_key = None;
+        }
         undo
     }
 
@@ -199,7 +241,7 @@ impl Worker {
                 return v;
             }
             if ply >= MAX_PLY - MAX_QPLY - 2 {
-                return self.evaluate(sh);
+                return self.evaluate(sh, ply);
             }
             if !scale.is_yono() {
                 // Mate-distance pruning: no line from here beats a mate already found
@@ -245,7 +287,7 @@ impl Worker {
         } else {
             Some(match hit.and_then(|h| h.eval) {
                 Some(e) => e,
-                None => self.evaluate(sh),
+                None => self.evaluate(sh, ply),
             })
         };
         self.stack[ply].eval = eval;
@@ -469,7 +511,16 @@ impl Worker {
         }
         if !(root && self.pv_index > 0) {
             let bound = Bound::of_result(best, alpha0, beta, pv_node);
-            sh.store(key, ply, sign, best_move, best, eval, depth, bound);
+            sh.store(
+                key,
+                ply,
+                sign,
+                best_move,
+                best,
+                self.stack[ply].eval,
+                depth,
+                bound,
+            );
         }
         best
     }

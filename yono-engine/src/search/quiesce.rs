@@ -42,7 +42,7 @@ impl Worker {
         if !in_check {
             let stand = match hit.and_then(|h| h.eval) {
                 Some(e) => e,
-                None => self.evaluate(sh),
+                None => self.evaluate(sh, ply),
             };
             eval = Some(stand);
             if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 1 {
