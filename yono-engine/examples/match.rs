@@ -325,34 +325,11 @@ fn openings(ruleset: Ruleset, count: usize, plies: usize, seed: u64, balance: f6
 /// Final scores by seat; seats still in at the ply cap ranked by material (Yo[n]o)
 /// or drawn (Shogi).
 fn final_scores(game: &Game, capped: bool) -> [f64; 4] {
-    let pos = game.position();
-    if !capped {
-        if game.is_drawn() {
-            let k = pos.seats_in_game().len() as f64;
-            let share = if pos.ruleset() == Ruleset::Shogi {
-                0.5
-            } else {
-                3.0 - (k - 1.0)
-            };
-            return Seat::ALL.map(|s| match pos.score(s) {
-                Some(x) => x as f64,
-                None if pos.seats_in_game().contains(s) => share,
-                None => 0.0,
-            });
-        }
-        let s: [Option<u8>; 4] = game.scores().into();
-        return s.map(|x| x.unwrap_or(0) as f64);
+    if capped {
+        common::capped_scores(game.position())
+    } else {
+        common::finished_scores(game)
     }
-    if pos.ruleset() == Ruleset::Shogi {
-        return Seat::ALL.map(|s| {
-            if pos.ruleset().seats().contains(s) {
-                0.5
-            } else {
-                0.0
-            }
-        });
-    }
-    common::material_ranked_scores(pos)
 }
 
 /// Plays one game from `opening`; `players[seat index]` is the player of a seat.

@@ -61,7 +61,7 @@ fn game(ruleset: Ruleset, seed: u64, nodes: u64) -> Option<(Vec<String>, [f64; 4
         }
         game.play(mv).ok()?;
     }
-    Some((texts, final_scores(&game)))
+    Some((texts, common::finished_scores(&game)))
 }
 
 /// The lines of one game: `score,score,score,score|position text` per position.
@@ -76,27 +76,6 @@ fn labelled(texts: &[String], scores: [f64; 4]) -> String {
 fn is_sampled(pos: &Position, mv: Move) -> bool {
     let captures = matches!(mv, Move::Board { to, .. } if pos.piece_at(to).is_some());
     !pos.is_check() && !captures
-}
-
-/// Each seat's final score in a finished game (a repetition draw: RULES.md §6).
-fn final_scores(game: &Game) -> [f64; 4] {
-    let pos = game.position();
-    if game.is_drawn() {
-        let k = pos.seats_in_game().len() as f64;
-        let share = if pos.ruleset() == Ruleset::Shogi {
-            0.5
-        } else {
-            3.0 - (k - 1.0)
-        };
-        Seat::ALL.map(|s| match pos.score(s) {
-            Some(x) => x as f64,
-            None if pos.seats_in_game().contains(s) => share,
-            None => 0.0,
-        })
-    } else {
-        let s: [Option<u8>; 4] = game.scores().into();
-        s.map(|x| x.unwrap_or(0) as f64)
-    }
 }
 
 /// The positions and final scores of one `examples/match.rs` record line
@@ -121,7 +100,7 @@ fn recorded_game(line: &str) -> Option<(Vec<String>, [f64; 4])> {
         game.play(mv).ok()?;
     }
     if game.is_over() {
-        return Some((texts, final_scores(&game)));
+        return Some((texts, common::finished_scores(&game)));
     }
     // The seat to move gave no move: it resigned, or answered nothing legal.
     let pos = game.position();

@@ -60,10 +60,9 @@ fn parse_args() -> Result<Args, String> {
 fn final_scores(game: &Game) -> ([f64; 4], bool) {
     let pos = game.position();
     if game.is_over() {
-        let s: [Option<u8>; 4] = game.scores().into();
-        return (s.map(|x| x.unwrap_or(0) as f64), false);
+        return (common::finished_scores(game), false);
     }
-    (common::material_ranked_scores(pos), true)
+    (common::capped_scores(pos), true)
 }
 
 fn main() {

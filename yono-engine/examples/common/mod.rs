@@ -2,7 +2,7 @@
 //! selfplay, tune).
 #![allow(dead_code)]
 
-use yono::{Move, Position, Ruleset, Seat};
+use yono::{Game, Move, Position, Ruleset, Seat};
 use yono_engine::{Engine, EngineConfig, Limits};
 
 /// xorshift64*: deterministic for a seed, no dependency.
@@ -135,6 +135,38 @@ pub fn material(pos: &Position, seat: Seat) -> i32 {
         .map(|(k, n)| yono_engine::piece_value(k) * n as i32)
         .sum();
     board + reserve
+}
+
+/// Each seat's score in a finished game: the core's ([`Game::scores`], the repetition
+/// draw of RULES.md §6 included), except that a drawn Shogi game gives each side half
+/// a point (the core counts whole points).
+pub fn finished_scores(game: &Game) -> [f64; 4] {
+    let pos = game.position();
+    if game.is_drawn() && pos.ruleset() == Ruleset::Shogi {
+        return half_points(pos);
+    }
+    let s: [Option<u8>; 4] = game.scores().into();
+    s.map(|x| x.unwrap_or(0) as f64)
+}
+
+/// Each seat's score in a game stopped at a ply cap: drawn in Shogi, ranked by
+/// material in Yo[n]o ([`material_ranked_scores`]).
+pub fn capped_scores(pos: &Position) -> [f64; 4] {
+    match pos.ruleset() {
+        Ruleset::Shogi => half_points(pos),
+        Ruleset::Yono => material_ranked_scores(pos),
+    }
+}
+
+/// Half a point to each seat still in.
+fn half_points(pos: &Position) -> [f64; 4] {
+    Seat::ALL.map(|s| {
+        if pos.seats_in_game().contains(s) {
+            0.5
+        } else {
+            0.0
+        }
+    })
 }
 
 /// The scores of a Yo[n]o game stopped at a ply cap: the seats still in are ranked by
