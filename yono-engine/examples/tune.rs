@@ -9,7 +9,7 @@
 //! ```
 //!
 //! The data are `examples/selfplay.rs` output. The model is the evaluation itself:
-//! every seat's strength is the weighted sum of its features (`eval.rs`); in
+//! every seat's strength is the weighted sum of its features (`eval/mod.rs`); in
 //! standard Shogi the expected score of the seat to move is
 //! `½ + ½·d / (1500 + |d|)` of the strength difference `d`; in Yo[n]o every seat
 //! still in expects `4 − k + Σ P(it outlasts j)` with `k` seats in and the same

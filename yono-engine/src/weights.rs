@@ -1,4 +1,4 @@
-//! The evaluation's weights, by feature (the layout is in `eval.rs`).
+//! The evaluation's weights, by feature (the layout is in `eval/mod.rs`).
 //!
 //! Written by `cargo run --release -p yono-engine --example tune` (docs/ENGINE.md,
 //! "Evaluation", which gives the data of each table): standard Shogi's from

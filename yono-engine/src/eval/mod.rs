@@ -20,10 +20,13 @@
 //!   a seat that moves after its owner, and a "doomed" King threatened by a seat
 //!   that moves before it (only a third seat can still save it).
 
-use yono::{attacks, Bitboard, Move, PieceKind, Position, Ruleset, Seat, SeatState, Square};
+use yono::{attacks, Bitboard, PieceKind, Position, Ruleset, Seat, SeatState, Square};
 
 use crate::threats::Attackers;
 use crate::weights;
+
+mod placement;
+pub(crate) use placement::{placement, Touched};
 
 /// One point of score.
 pub(crate) const POINT: i32 = 1000;
@@ -305,9 +308,9 @@ pub(crate) fn terminal(pos: &Position, no_moves: bool) -> Option<[i32; 4]> {
 
 /// Each seat's strength in centi-pawns (seats not in the game: 0): the weighted sum
 /// of [`features`], computed without handing out each feature (the search's hot
-/// path; a test holds the two equal). Material, rank and file come from one table
-/// per seat, kind and square, and the threats from [`Attackers`], built once for
-/// all seats.
+/// path; a test holds the two equal). Material, rank, file and reserves are the
+/// [`placement`] terms, and the threats come from [`Attackers`], built once for all
+/// seats.
 pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
     strengths_with(pos, &placement(pos))
 }
@@ -404,100 +407,6 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4]) -> [i32; 4] {
     v
 }
 
-/// Each seat's placement terms (seats not in the game: 0): the weights of its
-/// pieces' material, rank and file, and of its reserve. A move changes them only
-/// on the squares and the reserve count it touches ([`Touched`]), so the search
-/// carries them from node to node instead of summing every piece again.
-pub(crate) fn placement(pos: &Position) -> [i32; 4] {
-    let w = weights_of(pos.ruleset());
-    let table = square_table(pos.ruleset());
-    let mut v = [0i32; 4];
-    for seat in pos.seats_in_game().iter() {
-        let s = seat.index();
-        let by_kind = &table[s];
-        let mut x = 0;
-        each_square(pos.pieces(seat), |i| {
-            if let Some(piece) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
-                x += by_kind[piece.kind.index()][i];
-            }
-        });
-        let reserve = pos.reserve(seat);
-        let mut kinds = kinds_held(reserve);
-        while kinds != 0 {
-            let h = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            x += hand_term(w, h, reserve.0[h]);
-        }
-        v[s] = x;
-    }
-    v
-}
-
-/// The weight of holding `n` pieces of reserve index `h`.
-#[inline]
-fn hand_term(w: &Weights, h: usize, n: u8) -> i32 {
-    match n {
-        0 => 0,
-        n => w[HAND_FIRST + h] + w[HAND_MORE + h] * (n as i32 - 1),
-    }
-}
-
-/// What a move touches of the placement terms: its two squares (a drop: one)
-/// and the mover's reserve count it changes (a capture or a drop).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Touched {
-    squares: [Option<Square>; 2],
-    reserve: Option<(Seat, usize)>,
-}
-
-impl Touched {
-    /// What `mv`, about to be played in `pos`, touches.
-    #[inline]
-    pub(crate) fn by(pos: &Position, mv: Move) -> Touched {
-        let mover = pos.turn();
-        match mv {
-            Move::Board { from, to, .. } => Touched {
-                squares: [Some(from), Some(to)],
-                reserve: pos
-                    .piece_at(to)
-                    .and_then(|c| c.kind.unpromoted().hand_index())
-                    .map(|h| (mover, h)),
-            },
-            Move::Drop { kind, to } => Touched {
-                squares: [Some(to), None],
-                reserve: kind.hand_index().map(|h| (mover, h)),
-            },
-            Move::Pass => Touched {
-                squares: [None, None],
-                reserve: None,
-            },
-        }
-    }
-
-    /// The placement terms of what is touched, as `pos` has it (before the move,
-    /// then after it: the difference is the move's change to [`placement`]). The
-    /// seats in the game must be those of the whole placement's.
-    #[inline]
-    pub(crate) fn terms(&self, pos: &Position) -> [i32; 4] {
-        let w = weights_of(pos.ruleset());
-        let table = square_table(pos.ruleset());
-        let in_game = pos.seats_in_game();
-        let mut v = [0i32; 4];
-        for sq in self.squares.into_iter().flatten() {
-            if let Some(piece) = pos.piece_at(sq) {
-                if in_game.contains(piece.seat) {
-                    v[piece.seat.index()] +=
-                        table[piece.seat.index()][piece.kind.index()][sq.index()];
-                }
-            }
-        }
-        if let Some((seat, h)) = self.reserve {
-            v[seat.index()] += hand_term(w, h, pos.reserve(seat).0[h]);
-        }
-        v
-    }
-}
-
 /// The kinds a reserve holds, as a mask by reserve index: the seven counts read
 /// as one word, a bit per non-zero byte.
 #[inline]
@@ -548,41 +457,6 @@ fn slider_attacks(seat: Seat, kind: PieceKind, sq: Square, occupied: Bitboard) -
         PieceKind::Horse => attacks::bishop_attacks(sq, occupied) | attacks::king_attacks(sq),
         _ => attacks::attacks(seat, kind, sq, occupied),
     }
-}
-
-/// Per seat, kind and square, the weights of a piece's material, rank and file,
-/// summed: the features every piece has, looked up once.
-type SquareTable = [[[i32; 81]; 14]; 4];
-
-fn square_table(ruleset: Ruleset) -> &'static SquareTable {
-    static YONO: std::sync::OnceLock<Box<SquareTable>> = std::sync::OnceLock::new();
-    static SHOGI: std::sync::OnceLock<Box<SquareTable>> = std::sync::OnceLock::new();
-    let cell = match ruleset {
-        Ruleset::Yono => &YONO,
-        Ruleset::Shogi => &SHOGI,
-    };
-    cell.get_or_init(|| {
-        let w = weights_of(ruleset);
-        let mut t = Box::new([[[0i32; 81]; 14]; 4]);
-        for seat in Seat::ALL {
-            for (k, &kind) in PieceKind::ALL.iter().enumerate() {
-                for sq in Square::all() {
-                    let (r, mut f) = relative(seat, sq);
-                    if ruleset == Ruleset::Shogi {
-                        f = f.min(8 - f);
-                    }
-                    let board = if kind == PieceKind::King {
-                        0
-                    } else {
-                        w[BOARD + k]
-                    };
-                    t[seat.index()][k][sq.index()] =
-                        board + w[RANK + 9 * k + r] + w[FILE + 9 * k + f];
-                }
-            }
-        }
-        t
-    })
 }
 
 /// P(a seat of strength difference `d` outlasts the other), milli-points.
@@ -735,28 +609,6 @@ mod tests {
             features(pos, |s, f, n| v[s] += w[f] * n);
             assert_eq!(strengths(pos), v, "{}", pos.text());
         });
-    }
-
-    #[test]
-    fn a_move_changes_the_placement_where_it_touches() {
-        // The placement before a move, less what the move touches before it, plus
-        // what it touches after, is the placement after (captures, drops and
-        // promotions included).
-        let mut checked = 0;
-        each_position(0x9E37_79B9_7F4A_7C15, 30, |pos, _, mv| {
-            let parent = placement(pos);
-            let touched = Touched::by(pos, mv);
-            let before = touched.terms(pos);
-            let (undo, fallen) = pos.do_move(mv);
-            if fallen.is_empty() {
-                let after = touched.terms(pos);
-                let carried: Vec<i32> = (0..4).map(|s| parent[s] - before[s] + after[s]).collect();
-                assert_eq!(carried, placement(pos), "{mv} to {}", pos.text());
-                checked += 1;
-            }
-            pos.undo_move(mv, undo);
-        });
-        assert!(checked > 5000, "{checked} moves checked");
     }
 
     #[test]
