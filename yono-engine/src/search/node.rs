@@ -511,16 +511,7 @@ impl Worker {
         }
         if !(root && self.pv_index > 0) {
             let bound = Bound::of_result(best, alpha0, beta, pv_node);
-            sh.store(
-                key,
-                ply,
-                sign,
-                best_move,
-                best,
-                self.stack[ply].eval,
-                depth,
-                bound,
-            );
+            sh.store(key, ply, sign, best_move, best, eval, depth, bound);
         }
         best
     }
