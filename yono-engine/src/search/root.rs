@@ -100,6 +100,9 @@ impl Worker {
                 if self.aborted {
                     break;
                 }
+                // The lines so far best first: a later line's search may find more
+                // than an earlier one's did (Stockfish sorts them the same way).
+                self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
                 // Moves that completed this iteration are sorted first; keep the
