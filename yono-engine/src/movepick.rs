@@ -22,7 +22,16 @@ pub(crate) struct Histories {
     pub cont2: Vec<i16>,
     /// `[seat][piece-to of the move one ply back]`: the move that refuted it.
     pub counter: Vec<u16>,
+    /// `[seat][pawn structure]`: how far the search's results have lain above the
+    /// static evaluation (in [`CORRECTION_GRAIN`]ths of a value unit), standard Shogi
+    /// only ([`crate::search`]'s correction history).
+    pub correction: Vec<i32>,
 }
+
+/// Entries per seat in [`Histories::correction`].
+pub(crate) const CORRECTION_SIZE: usize = 1 << 14;
+/// The fixed-point scale of a correction entry.
+pub(crate) const CORRECTION_GRAIN: i32 = 256;
 
 /// Indices per seat in [`Histories::main`]: board moves by their code (15 bits),
 /// drops after them.
@@ -40,6 +49,7 @@ impl Histories {
             cont1: vec![0; PIECE_TO * PIECE_TO],
             cont2: vec![0; PIECE_TO * PIECE_TO],
             counter: vec![NO_MOVE; 4 * PIECE_TO],
+            correction: vec![0; 4 * CORRECTION_SIZE],
         }
     }
 
@@ -48,6 +58,7 @@ impl Histories {
         self.cont1.fill(0);
         self.cont2.fill(0);
         self.counter.fill(NO_MOVE);
+        self.correction.fill(0);
     }
 
     #[inline]

@@ -18,13 +18,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use yono::{Game, Move, Position, Ruleset, Seat, SeatState};
+use yono::{Bitboard, Game, Move, PieceKind, Position, Ruleset, Seat, SeatState};
 
 use crate::api::{
     EngineConfig, Limits, SearchError, SearchInfo, SearchMode, SearchResult, StopToken,
 };
 use crate::eval;
-use crate::movepick::{self, Context, Histories, Origin, Picker, NO_MOVE, PIECE_TO};
+use crate::movepick::{
+    self, Context, Histories, Origin, Picker, CORRECTION_GRAIN, CORRECTION_SIZE, NO_MOVE, PIECE_TO,
+};
 use crate::score::{Scale, Value, INF, MAX_PLY};
 use crate::see;
 use crate::time::TimePlan;
@@ -64,6 +66,8 @@ pub struct Features {
     pub check_extension: bool,
     pub history_pruning: bool,
     pub delta_pruning: bool,
+    pub correction: bool,
+    pub probcut: bool,
 }
 
 impl Default for Features {
@@ -81,6 +85,8 @@ impl Default for Features {
             check_extension: true,
             history_pruning: true,
             delta_pruning: true,
+            correction: true,
+            probcut: true,
         }
     }
 }
@@ -105,6 +111,8 @@ impl Features {
                 "check" => &mut f.check_extension,
                 "hist" => &mut f.history_pruning,
                 "delta" => &mut f.delta_pruning,
+                "corrhist" => &mut f.correction,
+                "probcut" => &mut f.probcut,
                 _ => return Err(format!("unknown feature {name:?}")),
             };
             *flag = false;
@@ -227,6 +235,8 @@ struct Frame {
     /// key is `placement_key`: the position at this ply when the keys agree.
     placement: [i32; 4],
     placement_key: Option<u64>,
+    /// The capture with which ProbCut cut the node off at this ply.
+    probcut_move: Option<Move>,
 }
 
 #[derive(Clone, Debug)]

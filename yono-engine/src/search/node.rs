@@ -18,6 +18,13 @@ pub(super) fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
+/// A correction entry moved `weight`/256 of the way toward `target`: an average of
+/// the recent results that leans on the deeper searches.
+#[inline]
+fn correction_step(entry: i32, target: i32, weight: i32) -> i32 {
+    ((entry as i64 * (256 - weight) as i64 + target as i64 * weight as i64) / 256) as i32
+}
+
 impl Worker {
     /// The static evaluation from the mover's side.
     pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize) -> Value {
@@ -281,8 +288,9 @@ impl Worker {
             }
         }
 
-        // The static evaluation (none in check: the position is not quiet).
-        let eval = if in_check {
+        // The static evaluation (none in check: the position is not quiet); the
+        // table keeps it uncorrected.
+        let raw_eval = if in_check {
             None
         } else {
             Some(match hit.and_then(|h| h.eval) {
@@ -290,6 +298,7 @@ impl Worker {
                 None => self.evaluate(sh, ply),
             })
         };
+        let eval = raw_eval.map(|e| self.corrected(sh, e));
         self.stack[ply].eval = eval;
         let period = self.pos.seats_in_game().len();
         let improving = match eval {
@@ -345,6 +354,33 @@ impl Worker {
                 }
             }
         }
+        // ProbCut (standard Shogi): a good capture whose reduced search clears a
+        // margin above beta would clear beta at full depth.
+        if let (true, false, false, Some(e)) = (sh.features.probcut, pv_node, scale.is_yono(), eval)
+        {
+            let cut_beta = beta + 2 * pawn - (improving as i32) * pawn / 2;
+            let table_says_no = hit.is_some_and(|h| {
+                h.depth >= depth - 3 && scale.read_tt(h.value, ply, sign) < cut_beta
+            });
+            if depth >= 5 && !scale.is_extreme(beta) && !table_says_no {
+                if let Some(v) = self.probcut(sh, ply, depth, cut_beta, e, tt_move, cut_node) {
+                    sh.store(
+                        key,
+                        ply,
+                        sign,
+                        self.stack[ply].probcut_move,
+                        v,
+                        raw_eval,
+                        depth - 3,
+                        Bound::Lower,
+                    );
+                    return v;
+                }
+                if self.aborted {
+                    return 0;
+                }
+            }
+        }
         // Internal iterative reduction: no table move where one is expected means
         // the node was not searched before; search it shallower first.
         if sh.features.iir && depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
@@ -395,9 +431,17 @@ impl Worker {
             let reduction = lmr[(depth as usize).min(63)][move_count.min(63)] as i32;
 
             // Shallow-depth pruning, once a move that does not lose is in hand; never
-            // of a move that threatens a King.
-            let checks = movepick::gives_check(&self.pos, mv);
-            if !root && best > -scale.max_eval() && !in_check && !checks {
+            // of a move that threatens a King. Whether the move threatens one is asked
+            // only where pruning or a reduction could follow (not for a node's first
+            // move, which is all a cut node often tries).
+            let may_prune = !root && best > -scale.max_eval() && !in_check;
+            let may_reduce = sh.features.lmr
+                && !root
+                && depth >= 2
+                && move_count > 1 + pv_node as usize
+                && (quiet || picked.origin == Origin::BadNoisy);
+            let checks = (may_prune || may_reduce) && movepick::gives_check(&self.pos, mv);
+            if may_prune && !checks {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet {
                     if sh.features.late_move_pruning
@@ -448,12 +492,7 @@ impl Worker {
                 // No reduction at the root: a root move's threat must not hide behind
                 // one (in Yo[n]o the fall it prepares shows only a round of seats
                 // later, beyond a reduced horizon).
-                if sh.features.lmr
-                    && !root
-                    && depth >= 2
-                    && move_count > 1 + pv_node as usize
-                    && (quiet || picked.origin == Origin::BadNoisy)
-                {
+                if may_reduce {
                     let mut r = reduction;
                     r += !pv_node as i32;
                     r += cut_node as i32;
@@ -511,9 +550,107 @@ impl Worker {
         }
         if !(root && self.pv_index > 0) {
             let bound = Bound::of_result(best, alpha0, beta, pv_node);
-            sh.store(key, ply, sign, best_move, best, eval, depth, bound);
+            if let (Some(raw), Some(e)) = (raw_eval, eval) {
+                let quiet_best = best_move.map_or(true, |m| !movepick::is_noisy(&self.pos, m));
+                let informative = match bound {
+                    Bound::Lower => best > e,
+                    Bound::Upper => best < e,
+                    Bound::Exact => true,
+                };
+                if quiet_best && informative && !scale.is_decided(best) {
+                    self.update_correction(sh, raw, best, depth);
+                }
+            }
+            sh.store(key, ply, sign, best_move, best, raw_eval, depth, bound);
         }
         best
+    }
+
+    /// ProbCut's captures: each good capture whose exchange alone could reach
+    /// `cut_beta` from the evaluation `eval`, checked by quiescence and then searched
+    /// four plies shallower against `cut_beta`. The value of the first that holds
+    /// (its move left in the frame's `probcut_move`).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        sh: &Shared,
+        ply: usize,
+        depth: i32,
+        cut_beta: Value,
+        eval: Value,
+        tt_move: Option<Move>,
+        cut_node: bool,
+    ) -> Option<Value> {
+        let sign = self.sign(sh);
+        let ctx = self.context(sh, ply, false);
+        let mut picker = std::mem::take(&mut self.pickers[ply]);
+        picker.start_quiescence(&self.pos, tt_move, false);
+        let threshold = (cut_beta - eval) * 100 / sh.scale.pawn();
+        let mut found = None;
+        while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
+            if picked.origin == Origin::BadNoisy {
+                break;
+            }
+            let mv = picked.mv;
+            if !see::see_ge(&self.pos, mv, threshold, ctx.side) {
+                continue;
+            }
+            let undo = self.make(sh, ply, mv);
+            let mut v = self.child(sh, ply, 0, cut_beta - 1, cut_beta, !cut_node, sign);
+            if v >= cut_beta && !self.aborted {
+                v = self.child(sh, ply, depth - 4, cut_beta - 1, cut_beta, !cut_node, sign);
+            }
+            self.pos.undo_move(mv, undo);
+            if self.aborted {
+                break;
+            }
+            if v >= cut_beta {
+                self.stack[ply].probcut_move = Some(mv);
+                found = Some(v);
+                break;
+            }
+        }
+        self.pickers[ply] = picker;
+        found
+    }
+
+    /// The correction table's slot of the position: the seat to move and the Pawns
+    /// on the board (its own apart from the others').
+    #[inline]
+    fn correction_slot(&self) -> usize {
+        let pawns = self.pos.kind_squares(PieceKind::Pawn);
+        let seat = self.pos.turn();
+        let mine = pawns & self.pos.pieces(seat);
+        let fold = |b: Bitboard| (b.0 as u64) ^ ((b.0 >> 64) as u64).rotate_left(23);
+        let h = eval::mix(fold(pawns) ^ fold(mine).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        seat.index() * CORRECTION_SIZE + (h as usize & (CORRECTION_SIZE - 1))
+    }
+
+    /// The static evaluation `raw` (the mover's side) moved by how far searches of
+    /// positions with the same Pawns have found the evaluation off (standard Shogi;
+    /// in Yo[n]o, where it was measured as no gain, the evaluation as it is).
+    #[inline]
+    pub(super) fn corrected(&self, sh: &Shared, raw: Value) -> Value {
+        if !sh.features.correction || sh.scale.is_yono() {
+            return raw;
+        }
+        let c = self.hist.correction[self.correction_slot()] / CORRECTION_GRAIN;
+        let m = sh.scale.max_eval();
+        (raw + c).clamp(-m, m)
+    }
+
+    /// Moves the correction of the position toward the search's result `best`
+    /// against the uncorrected evaluation `raw`, the more the deeper the search.
+    fn update_correction(&mut self, sh: &Shared, raw: Value, best: Value, depth: i32) {
+        if !sh.features.correction || sh.scale.is_yono() {
+            return;
+        }
+        let limit = 4 * sh.scale.pawn();
+        let target = (best - raw).clamp(-limit, limit) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        let slot = self.correction_slot();
+        let entry = &mut self.hist.correction[slot];
+        *entry = correction_step(*entry, target, weight);
     }
 
     /// The first move of the staged order at `ply` (the table move, a good capture,
@@ -571,6 +708,35 @@ impl Worker {
         apply(mv, piece_to, bonus);
         for &(m, pt) in tried.iter().flatten() {
             apply(m, pt, -bonus);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_correction_stays_between_its_start_and_its_target_and_reaches_it() {
+        for (start, target) in [
+            (0, 400 * CORRECTION_GRAIN),
+            (0, -400 * CORRECTION_GRAIN),
+            (300 * CORRECTION_GRAIN, -25 * CORRECTION_GRAIN),
+        ] {
+            for weight in 1..=16 {
+                let (lo, hi) = (start.min(target), start.max(target));
+                let mut entry = start;
+                for _ in 0..20_000 {
+                    entry = correction_step(entry, target, weight);
+                    assert!((lo..=hi).contains(&entry), "{entry} outside {lo}..={hi}");
+                }
+                // Within one value unit of the target (the entry's fixed point is
+                // off by at most 256 / weight grains).
+                assert!(
+                    (entry - target).abs() < CORRECTION_GRAIN,
+                    "{entry} vs {target}"
+                );
+            }
         }
     }
 }

@@ -39,12 +39,15 @@ impl Worker {
         }
         let mut best = -INF;
         let mut eval = None;
+        let mut stand_pat = None;
         if !in_check {
-            let stand = match hit.and_then(|h| h.eval) {
+            let raw = match hit.and_then(|h| h.eval) {
                 Some(e) => e,
                 None => self.evaluate(sh, ply),
             };
-            eval = Some(stand);
+            eval = Some(raw);
+            let stand = self.corrected(sh, raw);
+            stand_pat = Some(stand);
             if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 1 {
                 return stand;
             }
@@ -65,7 +68,7 @@ impl Worker {
             let mv = picked.mv;
             // Delta pruning: even winning the piece outright leaves the seat to move
             // far below alpha (unless the capture threatens a King).
-            if let (Some(stand), true) = (eval, sh.features.delta_pruning) {
+            if let (Some(stand), true) = (stand_pat, sh.features.delta_pruning) {
                 let gain = match mv {
                     Move::Board { to, .. } => self
                         .pos
