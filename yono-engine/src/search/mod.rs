@@ -235,8 +235,6 @@ struct Frame {
     /// key is `placement_key`: the position at this ply when the keys agree.
     placement: [i32; 4],
     placement_key: Option<u64>,
-    /// The capture with which ProbCut cut the node off at this ply.
-    probcut_move: Option<Move>,
 }
 
 #[derive(Clone, Debug)]

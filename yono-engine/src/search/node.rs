@@ -25,6 +25,13 @@ fn correction_step(entry: i32, target: i32, weight: i32) -> i32 {
     ((entry as i64 * (256 - weight) as i64 + target as i64 * weight as i64) / 256) as i32
 }
 
+/// Whether the search corrects its static evaluation: standard Shogi only (in
+/// Yo[n]o it was measured as no gain).
+#[inline]
+fn corrects(sh: &Shared) -> bool {
+    sh.features.correction && !sh.scale.is_yono()
+}
+
 impl Worker {
     /// The static evaluation from the mover's side.
     pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize) -> Value {
@@ -356,29 +363,31 @@ impl Worker {
         }
         // ProbCut (standard Shogi): a good capture whose reduced search clears a
         // margin above beta would clear beta at full depth.
-        if let (true, false, false, Some(e)) = (sh.features.probcut, pv_node, scale.is_yono(), eval)
-        {
-            let cut_beta = beta + 2 * pawn - (improving as i32) * pawn / 2;
-            let table_says_no = hit.is_some_and(|h| {
+        let cut_beta = beta + 2 * pawn - (improving as i32) * pawn / 2;
+        let probcut_may_cut = sh.features.probcut
+            && !pv_node
+            && !scale.is_yono()
+            && depth >= 5
+            && !scale.is_extreme(beta)
+            && !hit.is_some_and(|h| {
                 h.depth >= depth - 3 && scale.read_tt(h.value, ply, sign) < cut_beta
             });
-            if depth >= 5 && !scale.is_extreme(beta) && !table_says_no {
-                if let Some(v) = self.probcut(sh, ply, depth, cut_beta, e, tt_move, cut_node) {
-                    sh.store(
-                        key,
-                        ply,
-                        sign,
-                        self.stack[ply].probcut_move,
-                        v,
-                        raw_eval,
-                        depth - 3,
-                        Bound::Lower,
-                    );
-                    return v;
-                }
-                if self.aborted {
-                    return 0;
-                }
+        if let (true, Some(e)) = (probcut_may_cut, eval) {
+            if let Some((mv, v)) = self.probcut(sh, ply, depth, cut_beta, e, tt_move, cut_node) {
+                sh.store(
+                    key,
+                    ply,
+                    sign,
+                    Some(mv),
+                    v,
+                    raw_eval,
+                    depth - 3,
+                    Bound::Lower,
+                );
+                return v;
+            }
+            if self.aborted {
+                return 0;
             }
         }
         // Internal iterative reduction: no table move where one is expected means
@@ -568,8 +577,7 @@ impl Worker {
 
     /// ProbCut's captures: each good capture whose exchange alone could reach
     /// `cut_beta` from the evaluation `eval`, checked by quiescence and then searched
-    /// four plies shallower against `cut_beta`. The value of the first that holds
-    /// (its move left in the frame's `probcut_move`).
+    /// four plies shallower against `cut_beta`. The first that holds, with its value.
     #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
@@ -580,7 +588,7 @@ impl Worker {
         eval: Value,
         tt_move: Option<Move>,
         cut_node: bool,
-    ) -> Option<Value> {
+    ) -> Option<(Move, Value)> {
         let sign = self.sign(sh);
         let ctx = self.context(sh, ply, false);
         let mut picker = std::mem::take(&mut self.pickers[ply]);
@@ -605,8 +613,7 @@ impl Worker {
                 break;
             }
             if v >= cut_beta {
-                self.stack[ply].probcut_move = Some(mv);
-                found = Some(v);
+                found = Some((mv, v));
                 break;
             }
         }
@@ -627,11 +634,11 @@ impl Worker {
     }
 
     /// The static evaluation `raw` (the mover's side) moved by how far searches of
-    /// positions with the same Pawns have found the evaluation off (standard Shogi;
-    /// in Yo[n]o, where it was measured as no gain, the evaluation as it is).
+    /// positions with the same Pawns have found the evaluation off (when the search
+    /// [`corrects`]).
     #[inline]
     pub(super) fn corrected(&self, sh: &Shared, raw: Value) -> Value {
-        if !sh.features.correction || sh.scale.is_yono() {
+        if !corrects(sh) {
             return raw;
         }
         let c = self.hist.correction[self.correction_slot()] / CORRECTION_GRAIN;
@@ -642,7 +649,7 @@ impl Worker {
     /// Moves the correction of the position toward the search's result `best`
     /// against the uncorrected evaluation `raw`, the more the deeper the search.
     fn update_correction(&mut self, sh: &Shared, raw: Value, best: Value, depth: i32) {
-        if !sh.features.correction || sh.scale.is_yono() {
+        if !corrects(sh) {
             return;
         }
         let limit = 4 * sh.scale.pawn();
