@@ -24,10 +24,7 @@ fn main() {
         let Ok(line) = line else { break };
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("position ") {
-            let (text, moves) = match rest.split_once(" moves ") {
-                Some((t, m)) => (t, m),
-                None => (rest, ""),
-            };
+            let (text, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
             pos = Position::from_text(text).expect("a position text");
             for mv in moves.split_whitespace() {
                 pos.play_text(mv).expect("a legal move");

@@ -233,15 +233,21 @@ static void test_promotion_dialog_and_drop_mate(void) {
     yono_game_free(e.game);
 }
 
+/* The whole of a small file (at most 4 KiB), NUL-terminated, into `buf`; 1 on success. */
+static int read_file(const char *path, char *buf, size_t size) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return 0;
+    size_t n = fread(buf, 1, size - 1, f);
+    int whole = feof(f) != 0;
+    fclose(f);
+    buf[n] = 0;
+    return whole;
+}
+
+/* The record of tests/vectors/club_night.yrec (shared with yono-py's test_gui.py). */
 static void test_save_load_continue(void) {
-    const char *saved =
-        "format: yono-record 1\n"
-        "ruleset: yono\n"
-        "event: Club night\n"
-        "x-clock: 10+5\n"
-        "\n"
-        "1 s 5g5f ; the centre Pawn\n"
-        "2 w 7e6e ; West answers\n";
+    char saved[4096];
+    CHECK(read_file("tests/vectors/club_night.yrec", saved, sizeof saved));
     yono_record *rec = NULL;
     CHECK_OK(yono_record_load(saved, &rec, NULL));
     if (rec == NULL) return;

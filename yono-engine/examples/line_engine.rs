@@ -37,10 +37,7 @@ fn main() {
         let Ok(line) = line else { break };
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("position ") {
-            let (text, moves) = match rest.split_once(" moves ") {
-                Some((t, m)) => (t, m),
-                None => (rest, ""),
-            };
+            let (text, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
             match Position::from_text(text) {
                 Ok(pos) => {
                     game = Game::from_position(pos);

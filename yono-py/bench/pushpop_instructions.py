@@ -13,9 +13,9 @@ from typing import Any, List, Tuple
 
 import yono
 
-#: The history-keeping class (``yono.Game``; ``yono.Game`` before the rename), so
+#: The history-keeping class (``yono.Game``; ``yono.Position`` before the rename), so
 #: that the same script measures both sides of the change.
-GameClass: Any = yono.Game if hasattr(yono, "Record") else yono.Game
+GameClass: Any = yono.Game if hasattr(yono, "Record") else yono.Position
 
 
 def positions(games: int = 4, plies: int = 120, seed: int = 2024) -> List[Tuple[Any, List[Any]]]:

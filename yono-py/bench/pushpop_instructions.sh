@@ -9,6 +9,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${1:-python3}"
 # Python's string hashing is seeded per process: fix it, so that runs agree.
 export PYTHONHASHSEED=0
+# numpy (imported by yono since the ML layer) starts an OpenBLAS thread pool whose
+# threads run for a varying time under callgrind (whole process): 1,238-1,361 a pair
+# over six runs of one build with it, one figure every run without it.
+export OPENBLAS_NUM_THREADS=1
 count() {
     local passes="$1" log
     log="$(mktemp)"

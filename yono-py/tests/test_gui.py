@@ -10,6 +10,8 @@ import pytest
 import yono
 from yono import Game, Move, PieceKind, PromotionStatus, Seat, Status
 
+from conftest import VECTORS
+
 MATE_SFEN = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 
 
@@ -138,16 +140,8 @@ def test_copies_for_a_gui_thread():
 
 
 def test_a_loaded_record_continued_keeps_comments_and_unknown_headers():
-    text = (
-        "format: yono-record 1\n"
-        "ruleset: yono\n"
-        "event: Club night\n"
-        "x-clock: 10+5\n"
-        "\n"
-        "1 s 5g5f ; the centre Pawn\n"
-        "2 w 7e6e ; West answers\n"
-    )
-    game = yono.Record.load(text)
+    # The record tests/c/test_gui.c loads too.
+    game = yono.Record.load((VECTORS / "club_night.yrec").read_text(encoding="utf-8"))
     assert game.comment(1) == "the centre Pawn"
     assert "x-clock" in game.metadata
     nxt = game.game.legal_moves[0]
