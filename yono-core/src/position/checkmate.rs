@@ -609,6 +609,26 @@ impl Position {
     /// `before_fall` sees the position just before the first seat is removed.
     pub(crate) fn resolve_checkmates(
         &mut self,
+        suspects: SeatSet,
+        before_fall: impl FnOnce(&Position),
+    ) -> Eliminations {
+        // No King to test: every board move or drop of a two-seat game, and most moves
+        // after a hint. That test is all the hot callers need inline (`Game::play`,
+        // perft's copy-make); the rounds stay out of line.
+        if suspects.is_empty() {
+            return Eliminations::default();
+        }
+        self.checkmate_rounds(suspects, before_fall)
+    }
+
+    /// The rounds of [`Position::resolve_checkmates`], from a first round of
+    /// `suspects` (not empty).
+    // Never inlined: inlined into `resolve_checkmates` (its one caller) they made it
+    // too big to inline, and its callers paid a call for the empty test (about 20
+    // instructions a Python push+pop pair, callgrind; docs/PERFORMANCE.md).
+    #[inline(never)]
+    fn checkmate_rounds(
+        &mut self,
         mut suspects: SeatSet,
         before_fall: impl FnOnce(&Position),
     ) -> Eliminations {

@@ -127,6 +127,8 @@ impl Position {
 
     /// [`Position::play_unchecked`], showing `before_fall` the position just before
     /// the checkmate rule removes the first seat (when it removes one).
+    // Always inlined, for `play_reversibly` (see there).
+    #[inline(always)]
     pub(crate) fn play_observed(
         &mut self,
         mv: Move,
@@ -284,6 +286,13 @@ impl Position {
     /// [`Position::play_unchecked`], returning what [`Position::unplay`] needs to take
     /// the move back: a few bytes, or (when a seat fell) the position before the fall;
     /// and the seats that fell.
+    // Always inlined, with `play_observed` (its body): `Game::play`, the hot half of a
+    // Python push, is one of four callers (with `Game::play_unchecked` and, through
+    // `do_move`, two in the engine), and the compiler kept one or the other out of
+    // line, a second call under `Game::play`. Both inlined, and the checkmate rounds
+    // split off (`resolve_checkmates`), a push+pop pair costs 37 instructions less
+    // (callgrind, yono-py/bench/pushpop_instructions.sh; docs/PERFORMANCE.md).
+    #[inline(always)]
     pub(crate) fn play_reversibly(&mut self, mv: Move) -> (Undo, Eliminations) {
         let mut unplay = self.undo_token(mv);
         let fallen = self.play_observed(mv, |before| {
