@@ -159,7 +159,9 @@
 //! path**, which allocates nothing: [`Position::generate_moves`] hands out the legal
 //! moves in batches ([`MoveSet`]: one piece's destinations as bitboards, one kind's
 //! drops, or `pass`) and stops when the callback returns `true`;
-//! [`Position::generate_moves_for`] restricts it to some origin squares;
+//! [`Position::generate_moves_for`] restricts it to some origin squares,
+//! [`Position::generate_board_moves`] to some origins and destinations (a search's
+//! captures);
 //! [`Position::do_move`] / [`Position::undo_move`] make and unmake in place
 //! ([`Position::do_move_hinted`] with a per-node [`CheckmateHint`] is faster still);
 //! [`Position::null_move`] lets the next seat move now, with the checkmate rule

@@ -340,9 +340,16 @@ fn derived_starts_are_distinct_and_valid() {
     );
 }
 
-/// The legal moves as the public callback hands them out, restricted to `origins`
-/// when given.
-fn callback_moves(pos: &Position, origins: Option<Bitboard>) -> Vec<Move> {
+/// Which of the public callbacks hands out the moves.
+#[derive(Clone, Copy)]
+enum Restrict {
+    None,
+    Origins(Bitboard),
+    OriginsTargets(Bitboard, Bitboard),
+}
+
+/// The legal moves as the public callback hands them out, restricted as asked.
+fn callback_moves(pos: &Position, restrict: Restrict) -> Vec<Move> {
     let mut out = Vec::new();
     let push = |set: crate::MoveSet| {
         assert!(!set.is_empty(), "an empty set was handed out");
@@ -354,9 +361,12 @@ fn callback_moves(pos: &Position, origins: Option<Bitboard>) -> Vec<Move> {
         }
         false
     };
-    let stopped = match origins {
-        Some(mask) => pos.generate_moves_for(mask, push),
-        None => pos.generate_moves(push),
+    let stopped = match restrict {
+        Restrict::None => pos.generate_moves(push),
+        Restrict::Origins(origins) => pos.generate_moves_for(origins, push),
+        Restrict::OriginsTargets(origins, targets) => {
+            pos.generate_board_moves(origins, targets, push)
+        }
     };
     assert!(!stopped);
     out
@@ -373,14 +383,14 @@ proptest! {
         let mut pos = starts()[start].clone();
         for (choice, mask, stop_after) in choices {
             let legal = pos.legal_moves();
-            let mut got = callback_moves(&pos, None);
+            let mut got = callback_moves(&pos, Restrict::None);
             let mut want: Vec<Move> = legal.iter().copied().collect();
             got.sort_by_key(|m| m.to_string());
             want.sort_by_key(|m| m.to_string());
             prop_assert_eq!(&got, &want, "in {}", pos.text());
 
             let mask = Bitboard(mask) & Bitboard::FULL;
-            let mut got = callback_moves(&pos, Some(mask));
+            let mut got = callback_moves(&pos, Restrict::Origins(mask));
             let mut want: Vec<Move> = legal
                 .iter()
                 .copied()
@@ -389,6 +399,24 @@ proptest! {
             got.sort_by_key(|m| m.to_string());
             want.sort_by_key(|m| m.to_string());
             prop_assert_eq!(&got, &want, "origins {:?} in {}", mask, pos.text());
+
+            // Destinations too: some squares, and a search's captures.
+            let own = pos.pieces(pos.turn());
+            let captures = pos.occupied() & !own;
+            let some = Bitboard(mask.0.rotate_left(choice % 81)) & Bitboard::FULL;
+            for (origins, targets) in [(mask, some), (own, captures)] {
+                let restrict = Restrict::OriginsTargets(origins, targets);
+                let mut got = callback_moves(&pos, restrict);
+                let mut want: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m, Move::Board { from, to, .. }
+                        if origins.contains(*from) && targets.contains(*to)))
+                    .collect();
+                got.sort_by_key(|m| m.to_string());
+                want.sort_by_key(|m| m.to_string());
+                prop_assert_eq!(&got, &want, "{:?} to {:?} in {}", origins, targets, pos.text());
+            }
 
             // Early exit: the callback is not called again once it said stop.
             let mut batches = 0;

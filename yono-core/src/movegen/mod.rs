@@ -48,6 +48,11 @@ pub(crate) trait MoveSink {
     fn origins(&self) -> Bitboard {
         Bitboard::FULL
     }
+    /// The destinations the sink wants (board moves and drops).
+    #[inline]
+    fn targets(&self) -> Bitboard {
+        Bitboard::FULL
+    }
     /// Whether the sink wants drops.
     #[inline]
     fn wants_drops(&self) -> bool {
@@ -225,6 +230,7 @@ impl IntoIterator for MoveSet {
 struct Callback<F> {
     f: F,
     origins: Bitboard,
+    targets: Bitboard,
     drops: bool,
     stopped: bool,
     /// Whether any batch was handed out (else `pass` may be due).
@@ -257,6 +263,10 @@ impl<F: FnMut(MoveSet) -> bool> MoveSink for Callback<F> {
     #[inline]
     fn origins(&self) -> Bitboard {
         self.origins
+    }
+    #[inline]
+    fn targets(&self) -> Bitboard {
+        self.targets
     }
     #[inline]
     fn wants_drops(&self) -> bool {
@@ -416,6 +426,7 @@ impl Position {
         let mut sink = Callback {
             f,
             origins: Bitboard::FULL,
+            targets: Bitboard::FULL,
             drops: true,
             stopped: false,
             any: false,
@@ -444,12 +455,41 @@ impl Position {
     /// ```
     #[inline]
     pub fn generate_moves_for(&self, origins: Bitboard, f: impl FnMut(MoveSet) -> bool) -> bool {
+        self.generate_board_moves(origins, Bitboard::FULL, f)
+    }
+
+    /// [`Position::generate_moves`] restricted to the board moves from `origins` to
+    /// `targets` (no drops, no `pass`): the moves of `legal_moves()` whose origin is
+    /// in `origins` and whose destination is in `targets`. Cheaper than filtering
+    /// the moves of every piece: a piece with no move onto `targets` is never handed
+    /// out, and the King's other moves are not tested at all. A search's captures:
+    ///
+    /// ```
+    /// use yono::{Move, Position};
+    /// let pos = Position::from_sfen("4k4/9/4p4/9/9/9/9/4R4/4K4 b - 1").unwrap();
+    /// let own = pos.pieces(pos.turn());
+    /// let enemies = pos.occupied() & !own;
+    /// let mut captures = Vec::new();
+    /// pos.generate_board_moves(own, enemies, |set| {
+    ///     captures.extend(set);
+    ///     false
+    /// });
+    /// assert_eq!(captures, ["5h5c+".parse::<Move>().unwrap(), "5h5c".parse().unwrap()]);
+    /// ```
+    #[inline]
+    pub fn generate_board_moves(
+        &self,
+        origins: Bitboard,
+        targets: Bitboard,
+        f: impl FnMut(MoveSet) -> bool,
+    ) -> bool {
         if self.in_game.len() <= 1 {
             return false;
         }
         let mut sink = Callback {
             f,
             origins,
+            targets,
             drops: false,
             stopped: false,
             any: false,
@@ -484,14 +524,15 @@ impl Position {
     /// Legal moves of any `seat` into `sink` (the uchifuzume test asks about a seat
     /// that is not to move). `pass` is the caller's business.
     pub(crate) fn generate<S: MoveSink>(&self, seat: Seat, sink: &mut S) {
-        let safety = self.safety(seat);
+        let targets = sink.targets();
+        let safety = self.safety(seat, targets);
         let own = self.by_seat[seat.index()];
         let occupied = self.occupied;
         let zone = self.ruleset.promotion_zone(seat);
         let k = &self.by_kind;
         // Every piece but the King and the pinned ones may go wherever it reaches
-        // (in check: wherever that answers the check).
-        let allowed = !own & safety.evasions;
+        // (in check: wherever that answers the check), of the squares the sink wants.
+        let allowed = !own & safety.evasions & targets;
         let origins = sink.origins();
         let free = own & !safety.pinned & !k[PieceKind::King.index()] & origins;
 
@@ -580,7 +621,7 @@ impl Position {
         if reserve.is_empty() || !sink.wants_drops() {
             return;
         }
-        let empty = !self.occupied & self.ruleset.drop_zone(seat);
+        let empty = !self.occupied & self.ruleset.drop_zone(seat) & targets;
         for (kind, _) in reserve.iter() {
             // In check, a drop can only block the single checker's line, and then it
             // answers the check completely.

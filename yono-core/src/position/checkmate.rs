@@ -299,7 +299,9 @@ impl Position {
 // ---- King safety of the seat to move (generation and the one-move check) ----------
 
 impl Position {
-    pub(crate) fn safety(&self, seat: Seat) -> Safety {
+    /// The King safety of `seat`, its King's moves only those onto `king_targets`
+    /// (a caller that wants no other saves the test of the rest).
+    pub(crate) fn safety(&self, seat: Seat, king_targets: Bitboard) -> Safety {
         let own = self.by_seat[seat.index()];
         let groups = self.attacker_groups();
         let Some(k) = self.king(seat) else {
@@ -314,7 +316,7 @@ impl Position {
         let enemy_pieces = self.occupied & !own;
         let stepped_on = self.stepped_on_around(&groups, k, enemy_pieces);
         let lines = self.king_lines(&groups, own, k, enemy_pieces);
-        let mut king_moves = attacks::king_attacks(k) & !own & !stepped_on;
+        let mut king_moves = attacks::king_attacks(k) & !own & !stepped_on & king_targets;
         // Sliders, only for the squares the King could still go to (and with the King
         // lifted off, so that it cannot hide behind itself).
         let occupied = self.occupied.without(k);
