@@ -9,7 +9,6 @@
 use yono::{attacks, Bitboard, Move, MoveSet, PieceKind, Position, SeatSet, Square};
 
 use crate::see;
-use crate::threats::piece_attacks;
 
 /// History tables: how often a move caused a cutoff, per seat and per the moves
 /// before it.
@@ -86,16 +85,17 @@ impl Histories {
     }
 }
 
-/// Calls `f` with the board moves of the pieces on `origins` (of the seat to move),
-/// a piece at a time: its square, the squares it may reach promoting, and those it
-/// may reach unpromoted.
+/// Calls `f` with the board moves of the pieces on `origins` (of the seat to move)
+/// onto `targets`, a piece at a time: its square, the squares it may reach
+/// promoting, and those it may reach unpromoted.
 #[inline]
 pub(crate) fn for_board_moves(
     pos: &Position,
     origins: Bitboard,
+    targets: Bitboard,
     mut f: impl FnMut(Square, Bitboard, Bitboard),
 ) {
-    pos.generate_moves_for(origins, |set| {
+    pos.generate_board_moves(origins, targets, |set| {
         if let MoveSet::Board {
             from,
             promote,
@@ -158,13 +158,98 @@ pub(crate) fn is_noisy(pos: &Position, mv: Move) -> bool {
     }
 }
 
+/// What [`gives_check`] needs of a node beyond the move, found once per node (the
+/// first time it asks): where each kind of the mover's pieces would threaten an
+/// enemy King, and the only pieces whose moves can uncover a threat. Both rest on
+/// a rule: the seat to move never threatens a King already (RULES.md §6: that King
+/// would have fallen). So a piece threatens a King from its destination exactly
+/// when it would from there on the board before the move (the square it leaves
+/// cannot be on its line to the King: its line from there would have been open),
+/// and a threat a move uncovers comes from a slider whose line to the King the
+/// moved piece alone blocked.
+#[derive(Clone, Copy)]
+pub(crate) struct CheckInfo {
+    /// By piece kind: the squares from which a piece of that kind of the mover
+    /// attacks an enemy King.
+    squares: [Bitboard; 14],
+    /// The Kings of the seats other than the mover.
+    kings: Bitboard,
+    /// The mover's pieces that stand alone between one of its long-range pieces and
+    /// an enemy King it slides toward.
+    blockers: Bitboard,
+}
+
+impl CheckInfo {
+    /// The check info of `pos` for its seat to move.
+    // Not inlined: asked for once per node at most, from four places, it cost more
+    // inlined into each than called (callgrind, `search_cost`).
+    #[inline(never)]
+    pub(crate) fn of(pos: &Position) -> CheckInfo {
+        let mover = pos.turn();
+        // A piece of the mover on x attacks a King exactly when a piece of the same
+        // kind of the opposite seat on the King's square attacks x.
+        let back = mover.opposite();
+        let mine = pos.pieces(mover);
+        let occupied = pos.occupied();
+        let kings = pos.kind_squares(PieceKind::King) & !mine;
+        let k = |kind| pos.kind_squares(kind) & mine;
+        let rooks = k(PieceKind::Rook) | k(PieceKind::Dragon);
+        let bishops = k(PieceKind::Bishop) | k(PieceKind::Horse);
+        let lances = k(PieceKind::Lance);
+        let (mut king_like, mut rook, mut bishop) =
+            (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        let (mut gold, mut silver, mut knight) =
+            (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        let (mut lance, mut pawn) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut blockers = Bitboard::EMPTY;
+        for king in kings {
+            king_like |= attacks::king_attacks(king);
+            rook |= attacks::rook_attacks(king, occupied);
+            bishop |= attacks::bishop_attacks(king, occupied);
+            gold |= attacks::gold_attacks(back, king);
+            silver |= attacks::silver_attacks(back, king);
+            knight |= attacks::knight_attacks(back, king);
+            lance |= attacks::lance_attacks(back, king, occupied);
+            pawn |= attacks::pawn_attacks(back, king);
+            // The mover's sliders aimed at the King on an empty board.
+            let aimed = (rooks & attacks::orthogonal_lines(king))
+                | (bishops & attacks::diagonal_lines(king))
+                | (lances & attacks::lance_attacks(back, king, Bitboard::EMPTY));
+            for slider in aimed {
+                let between = attacks::between(king, slider) & occupied;
+                if !between.more_than_one() && (between & !mine).is_empty() {
+                    blockers |= between;
+                }
+            }
+        }
+        // The Gold-like kinds keep the Gold's squares.
+        let mut squares = [gold; 14];
+        for (kind, bb) in [
+            (PieceKind::King, king_like),
+            (PieceKind::Rook, rook),
+            (PieceKind::Bishop, bishop),
+            (PieceKind::Dragon, rook | king_like),
+            (PieceKind::Horse, bishop | king_like),
+            (PieceKind::Silver, silver),
+            (PieceKind::Knight, knight),
+            (PieceKind::Lance, lance),
+            (PieceKind::Pawn, pawn),
+        ] {
+            squares[kind.index()] = bb;
+        }
+        CheckInfo {
+            squares,
+            kings,
+            blockers,
+        }
+    }
+}
+
 /// Whether `mv` (legal in `pos`) threatens another seat's King: directly, with the
 /// piece it moves or drops (promoted or not), or by uncovering a long-range piece
 /// of the mover. Such moves are never pruned: in this game a threatened King may
-/// fall at once.
-pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
-    let mover = pos.turn();
-    let kings = pos.kind_squares(PieceKind::King) & !pos.pieces(mover);
+/// fall at once. `info` is [`CheckInfo::of`] `pos`.
+pub(crate) fn gives_check(pos: &Position, info: &CheckInfo, mv: Move) -> bool {
     let (from, to, kind) = match mv {
         Move::Board { from, to, promote } => {
             let Some(p) = pos.piece_at(from) else {
@@ -180,20 +265,17 @@ pub(crate) fn gives_check(pos: &Position, mv: Move) -> bool {
         Move::Drop { kind, to } => (None, to, kind),
         Move::Pass => return false,
     };
-    let mut occupied = pos.occupied().with(to);
-    if let Some(f) = from {
-        occupied = occupied.without(f);
-    }
-    if (piece_attacks(mover, kind, to, occupied) & kings).any() {
+    if info.squares[kind.index()].contains(to) {
         return true;
     }
-    let Some(from) = from else {
+    let Some(from) = from.filter(|&f| info.blockers.contains(f)) else {
         return false;
     };
     // A discovery: the origin was on a line to a King, and a long-range piece of
     // the mover now reaches that King.
-    let mine = SeatSet::single(mover);
-    for king in kings {
+    let occupied = pos.occupied().with(to).without(from);
+    let mine = SeatSet::single(pos.turn());
+    for king in info.kings {
         if attacks::lines_through(king).contains(from) {
             let open = crate::see::attackers(pos, king, occupied, mine)
                 .without(from)
@@ -295,6 +377,8 @@ pub(crate) struct Picker {
     /// a threat is never pruned, and in Yo[n]o the fall it prepares lies a round of
     /// seats beyond the pruned move's horizon).
     quiet_checks_only: bool,
+    /// The node's [`CheckInfo`], once asked for.
+    check_info: Option<CheckInfo>,
 }
 
 impl Picker {
@@ -330,6 +414,7 @@ impl Picker {
         self.sorted = false;
         self.skip_quiets = false;
         self.quiet_checks_only = false;
+        self.check_info = None;
         self.stage = Some(Stage::Table);
         if in_check {
             self.refutations = [None; 3];
@@ -350,8 +435,16 @@ impl Picker {
         self.next = 0;
         self.sorted = false;
         self.skip_quiets = true;
+        self.check_info = None;
         self.stage = Some(Stage::Table);
         self.after_table = Self::after_table(in_check);
+    }
+
+    /// [`gives_check`] for a move of the node's position `pos`.
+    #[inline]
+    pub(crate) fn gives_check(&mut self, pos: &Position, mv: Move) -> bool {
+        let info = self.check_info.get_or_insert_with(|| CheckInfo::of(pos));
+        gives_check(pos, info, mv)
     }
 
     fn after_table(in_check: bool) -> Stage {
@@ -429,7 +522,7 @@ impl Picker {
                         continue;
                     }
                     if let Some(mv) = self.refutations[i] {
-                        if self.quiet_checks_only && !gives_check(pos, mv) {
+                        if self.quiet_checks_only && !self.gives_check(pos, mv) {
                             continue;
                         }
                         if !is_noisy(pos, mv) && pos.is_legal(mv) {
@@ -454,7 +547,7 @@ impl Picker {
                         if let Some((score, mv)) = self.select() {
                             if Some(mv) == self.table
                                 || self.refutations.contains(&Some(mv))
-                                || (self.quiet_checks_only && !gives_check(pos, mv))
+                                || (self.quiet_checks_only && !self.gives_check(pos, mv))
                             {
                                 continue;
                             }
@@ -536,11 +629,27 @@ impl Picker {
         self.moves.clear();
         self.next = 0;
         self.sorted = false;
-        let own = pos.pieces(pos.turn());
+        let mover = pos.turn();
+        let own = pos.pieces(mover);
         let enemies = pos.occupied() & !own;
         let quiescence = self.quiescence;
+        // Only the destinations a noisy move can have: a capture's, and (outside
+        // quiescence) a Pawn's, Rook's or Bishop's promotion's, which goes into the
+        // zone unless a Rook or Bishop already stands in it.
+        let targets = if quiescence {
+            enemies
+        } else {
+            let zone = pos.ruleset().promotion_zone(mover);
+            let rooks_bishops =
+                pos.kind_squares(PieceKind::Rook) | pos.kind_squares(PieceKind::Bishop);
+            if (own & rooks_bishops & zone).any() {
+                Bitboard::FULL
+            } else {
+                enemies | zone
+            }
+        };
         let moves = &mut self.moves;
-        for_board_moves(pos, own, |from, promote, plain| {
+        for_board_moves(pos, own, targets, |from, promote, plain| {
             let promoting_noisy = !quiescence
                 && pos.piece_at(from).is_some_and(|p| {
                     matches!(
@@ -686,7 +795,8 @@ mod tests {
                     continue;
                 };
                 checks += expected as usize;
-                assert_eq!(gives_check(pos, mv), expected, "{} {mv}", pos.text());
+                let info = CheckInfo::of(pos);
+                assert_eq!(gives_check(pos, &info, mv), expected, "{} {mv}", pos.text());
             }
         });
         assert!(checks > 100, "{checks} checking moves only");

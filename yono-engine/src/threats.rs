@@ -4,7 +4,7 @@
 //! attackers of a King's square) done once instead of once per seat pair. The
 //! evaluation asks this for every seat at every node.
 
-use yono::{attacks, Bitboard, PieceKind, Position, Seat, SeatSet, Square};
+use yono::{attacks, Bitboard, PieceKind, Position, Seat, SeatSet};
 
 /// The pieces of a position grouped by how they attack.
 pub(crate) struct Attackers {
@@ -85,34 +85,6 @@ impl Attackers {
     }
 }
 
-/// The squares a piece of `kind` owned by `seat` on `sq` reaches: exactly
-/// [`attacks::attacks`], inlined into the hot callers (the library's function is
-/// not, and its call cost more than the lookups of most kinds).
-#[inline(always)]
-pub(crate) fn piece_attacks(
-    seat: Seat,
-    kind: PieceKind,
-    sq: Square,
-    occupied: Bitboard,
-) -> Bitboard {
-    match kind {
-        PieceKind::King => attacks::king_attacks(sq),
-        PieceKind::Rook => attacks::rook_attacks(sq, occupied),
-        PieceKind::Bishop => attacks::bishop_attacks(sq, occupied),
-        PieceKind::Dragon => attacks::rook_attacks(sq, occupied) | attacks::king_attacks(sq),
-        PieceKind::Horse => attacks::bishop_attacks(sq, occupied) | attacks::king_attacks(sq),
-        PieceKind::Silver => attacks::silver_attacks(seat, sq),
-        PieceKind::Knight => attacks::knight_attacks(seat, sq),
-        PieceKind::Lance => attacks::lance_attacks(seat, sq, occupied),
-        PieceKind::Pawn => attacks::pawn_attacks(seat, sq),
-        PieceKind::Gold
-        | PieceKind::PromotedSilver
-        | PieceKind::PromotedKnight
-        | PieceKind::PromotedLance
-        | PieceKind::PromotedPawn => attacks::gold_attacks(seat, sq),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,24 +95,6 @@ mod tests {
         *state ^= *state << 25;
         *state ^= *state >> 27;
         state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    #[test]
-    fn piece_attacks_are_the_libraries() {
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
-        for _ in 0..2000 {
-            let occupied = Bitboard((next(&mut state) as u128) << 17 ^ next(&mut state) as u128)
-                & Bitboard::FULL;
-            let sq = Square::from_index((next(&mut state) % 81) as usize).unwrap();
-            for seat in Seat::ALL {
-                for kind in PieceKind::ALL {
-                    assert_eq!(
-                        piece_attacks(seat, kind, sq, occupied),
-                        attacks::attacks(seat, kind, sq, occupied)
-                    );
-                }
-            }
-        }
     }
 
     #[test]

@@ -449,7 +449,7 @@ impl Worker {
                 && depth >= 2
                 && move_count > 1 + pv_node as usize
                 && (quiet || picked.origin == Origin::BadNoisy);
-            let checks = (may_prune || may_reduce) && movepick::gives_check(&self.pos, mv);
+            let checks = (may_prune || may_reduce) && picker.gives_check(&self.pos, mv);
             if may_prune && !checks {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet {

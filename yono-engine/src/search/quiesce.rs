@@ -77,7 +77,7 @@ impl Worker {
                     _ => 0,
                 };
                 if stand + (gain + 200) * scale.pawn() / 100 <= alpha
-                    && !movepick::gives_check(&self.pos, mv)
+                    && !picker.gives_check(&self.pos, mv)
                 {
                     continue;
                 }
