@@ -45,22 +45,31 @@ impl Attackers {
     /// `pos.threatened_by(seat)`, `pos` being the position the groups are of.
     #[inline]
     pub(crate) fn threatened_by(&self, pos: &Position, seat: Seat) -> SeatSet {
+        // The seat to move threatens no King (RULES.md §6: that King fell when the
+        // turn came to it), so only the seats between may: none for the seat not
+        // to move in a game of two.
+        let mover = pos.turn();
+        let threateners = pos.seats_in_game().without(seat).without(mover);
+        if threateners.is_empty() {
+            return SeatSet::EMPTY;
+        }
         let Some(king) = pos.king(seat) else {
             return SeatSet::EMPTY;
         };
         let occupied = self.occupied;
+        let theirs = occupied & !pos.pieces(seat) & !pos.pieces(mover);
         // The attackers whose reach does not depend on their seat.
         let mut common = attacks::king_attacks(king) & self.king_like;
-        let rooks = self.rook_like & attacks::orthogonal_lines(king);
+        let rooks = self.rook_like & theirs & attacks::orthogonal_lines(king);
         if rooks.any() {
             common |= attacks::rook_attacks(king, occupied) & rooks;
         }
-        let bishops = self.bishop_like & attacks::diagonal_lines(king);
+        let bishops = self.bishop_like & theirs & attacks::diagonal_lines(king);
         if bishops.any() {
             common |= attacks::bishop_attacks(king, occupied) & bishops;
         }
         let mut threats = SeatSet::EMPTY;
-        for by in pos.seats_in_game().without(seat).iter() {
+        for by in threateners.iter() {
             let them = pos.pieces(by);
             if (common & them).any() {
                 threats = threats.with(by);

@@ -216,10 +216,13 @@ impl Worker {
     /// null move's reduced horizon.
     pub(super) fn another_king_threatened(&self) -> bool {
         let mover = self.pos.turn();
-        self.pos
-            .seats_in_game()
-            .iter()
-            .any(|s| s != mover && !self.pos.threatened_by(s).is_empty())
+        let in_game = self.pos.seats_in_game();
+        // The seat to move threatens no King (RULES.md §6), so in a game of two the
+        // other King is safe.
+        in_game.len() > 2
+            && in_game
+                .iter()
+                .any(|s| s != mover && !self.pos.threatened_by(s).is_empty())
     }
 
     /// The full-width search of the node at `ply`, from the mover's side.
