@@ -335,13 +335,7 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4]) -> [i32; 4] {
     for seat in in_game.iter() {
         let s = seat.index();
         let own = pos.pieces(seat);
-        let mut x = placement[s];
-        for (i, kind) in SLIDERS.into_iter().enumerate() {
-            for sq in own & pos.kind_squares(kind) {
-                let reach = slider_attacks(seat, kind, sq, occupied) & !own;
-                x += w[MOBILITY + i] * reach.count() as i32;
-            }
-        }
+        let mut x = placement[s] + mobility(pos, w, seat, occupied);
         let Some(king) = pos.king(seat) else {
             v[s] = x;
             continue;
@@ -420,14 +414,34 @@ fn kinds_held(reserve: &yono::Reserve) -> u8 {
     ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// The long-range kinds, in the order of the mobility features ([`slider`]).
-const SLIDERS: [PieceKind; 5] = [
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Lance,
-    PieceKind::Dragon,
-    PieceKind::Horse,
-];
+/// The weighted mobility of `seat`'s long-range pieces: the squares each reaches
+/// ([`attacks::attacks`]), its own pieces' left out. A loop per kind, each with its
+/// own attack lookup (one loop over the kinds, dispatching on the kind for every
+/// piece, cost about 1% more instructions of a search).
+#[inline]
+fn mobility(pos: &Position, w: &Weights, seat: Seat, occupied: Bitboard) -> i32 {
+    let own = pos.pieces(seat);
+    let term = |kind, attacks: &dyn Fn(Square) -> Bitboard| -> i32 {
+        let mut n = 0;
+        for sq in own & pos.kind_squares(kind) {
+            n += (attacks(sq) & !own).count();
+        }
+        slider(kind).map_or(0, |i| w[MOBILITY + i] * n as i32)
+    };
+    term(PieceKind::Rook, &|sq| attacks::rook_attacks(sq, occupied))
+        + term(PieceKind::Bishop, &|sq| {
+            attacks::bishop_attacks(sq, occupied)
+        })
+        + term(PieceKind::Lance, &|sq| {
+            attacks::lance_attacks(seat, sq, occupied)
+        })
+        + term(PieceKind::Dragon, &|sq| {
+            attacks::rook_attacks(sq, occupied) | attacks::king_attacks(sq)
+        })
+        + term(PieceKind::Horse, &|sq| {
+            attacks::bishop_attacks(sq, occupied) | attacks::king_attacks(sq)
+        })
+}
 
 /// Calls `f` with the index of every square of `bb`, in index order: the two
 /// words of the board one after the other, cheaper than the 128-bit iterator.
@@ -442,20 +456,6 @@ fn each_square(bb: Bitboard, mut f: impl FnMut(usize)) {
     while high != 0 {
         f(64 + high.trailing_zeros() as usize);
         high &= high - 1;
-    }
-}
-
-/// The squares a long-range piece reaches ([`attacks::attacks`] for the kinds of
-/// [`slider`], without its dispatch on every kind).
-#[inline]
-fn slider_attacks(seat: Seat, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::Rook => attacks::rook_attacks(sq, occupied),
-        PieceKind::Bishop => attacks::bishop_attacks(sq, occupied),
-        PieceKind::Lance => attacks::lance_attacks(seat, sq, occupied),
-        PieceKind::Dragon => attacks::rook_attacks(sq, occupied) | attacks::king_attacks(sq),
-        PieceKind::Horse => attacks::bishop_attacks(sq, occupied) | attacks::king_attacks(sq),
-        _ => attacks::attacks(seat, kind, sq, occupied),
     }
 }
 
@@ -591,13 +591,6 @@ mod tests {
             }
             let expected = (0..7).fold(0u8, |m, h| m | ((r.0[h] > 0) as u8) << h);
             assert_eq!(kinds_held(&r), expected, "{:?}", r.0);
-        }
-    }
-
-    #[test]
-    fn sliders_are_in_mobility_order() {
-        for (i, kind) in SLIDERS.into_iter().enumerate() {
-            assert_eq!(slider(kind), Some(i));
         }
     }
 
