@@ -312,19 +312,22 @@ pub(crate) fn terminal(pos: &Position, no_moves: bool) -> Option<[i32; 4]> {
 /// [`placement`] terms, and the threats come from [`Attackers`], built once for all
 /// seats.
 pub(crate) fn strengths(pos: &Position) -> [i32; 4] {
-    strengths_with(pos, &placement(pos))
+    strengths_with(pos, &placement(pos), pos.is_check())
 }
 
 /// [`strengths`] with the position's [`placement`] already in hand (the search
-/// keeps it up to date move by move).
+/// keeps it up to date move by move), and whether the seat to move is in check
+/// (`pos.is_check()`, which the search knows).
 #[inline]
-pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4]) -> [i32; 4] {
+pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: bool) -> [i32; 4] {
+    debug_assert_eq!(in_check, pos.is_check(), "{}", pos.text());
     let ruleset = pos.ruleset();
     let w = weights_of(ruleset);
     let in_game = pos.seats_in_game();
+    let mover = pos.turn();
     let occupied = pos.occupied();
     let kings = pos.kind_squares(PieceKind::King);
-    let groups = Attackers::of(pos);
+    let mut groups = None;
     // Each seat's reserve as a mask of the kinds held (bit = reserve index), read
     // once: every other seat's drop threats look at it.
     let mut held = [0u8; 4];
@@ -384,16 +387,20 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4]) -> [i32; 4] {
                 x += w[DROP_CHECK + h] * (from & zone).count() as i32;
             }
         }
-        let threats = groups.threatened_by(pos, seat);
-        if !threats.is_empty() {
-            let mine = turns_until(pos, seat);
-            x += if mine == 0 {
-                w[IN_CHECK]
-            } else if threats.iter().any(|t| turns_until(pos, t) < mine) {
-                w[DOOMED]
-            } else {
-                w[THREATENED]
-            };
+        // Pending threats: the seat to move's is being in check.
+        if seat == mover {
+            x += if in_check { w[IN_CHECK] } else { 0 };
+        } else {
+            let groups = groups.get_or_insert_with(|| Attackers::of(pos));
+            let threats = groups.threatened_by(pos, seat);
+            if !threats.is_empty() {
+                let mine = turns_until(pos, seat);
+                x += if threats.iter().any(|t| turns_until(pos, t) < mine) {
+                    w[DOOMED]
+                } else {
+                    w[THREATENED]
+                };
+            }
         }
         v[s] = x;
     }
@@ -507,19 +514,21 @@ pub(crate) fn expected_scores(pos: &Position, v: &[i32; 4]) -> [i32; 4] {
 /// final score in milli-points, in standard Shogi its strength minus the other
 /// seat's in centi-pawns.
 pub(crate) fn search_raw(pos: &Position, root: Seat, seed: u64, noise: u32) -> i32 {
-    search_raw_with(pos, &placement(pos), root, seed, noise)
+    search_raw_with(pos, &placement(pos), pos.is_check(), root, seed, noise)
 }
 
-/// [`search_raw`] with the position's [`placement`] in hand.
+/// [`search_raw`] with the position's [`placement`] in hand and whether its seat to
+/// move is in check.
 #[inline]
 pub(crate) fn search_raw_with(
     pos: &Position,
     placement: &[i32; 4],
+    in_check: bool,
     root: Seat,
     seed: u64,
     noise: u32,
 ) -> i32 {
-    let mut v = strengths_with(pos, placement);
+    let mut v = strengths_with(pos, placement, in_check);
     add_noise(pos, &mut v, seed, noise);
     if pos.ruleset() == Ruleset::Shogi {
         let other = root.opposite();

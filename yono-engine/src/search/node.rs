@@ -33,12 +33,14 @@ fn corrects(sh: &Shared) -> bool {
 }
 
 impl Worker {
-    /// The static evaluation from the mover's side.
-    pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize) -> Value {
+    /// The static evaluation from the mover's side, `in_check` telling whether the
+    /// mover is in check.
+    pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize, in_check: bool) -> Value {
         let placement = self.placement(ply);
         let raw = eval::search_raw_with(
             &self.pos,
             &placement,
+            in_check,
             sh.root,
             sh.config.seed,
             sh.config.noise,
@@ -258,7 +260,7 @@ impl Worker {
                 return v;
             }
             if ply >= MAX_PLY - MAX_QPLY - 2 {
-                return self.evaluate(sh, ply);
+                return self.evaluate(sh, ply, self.stack[ply].in_check);
             }
             if !scale.is_yono() {
                 // Mate-distance pruning: no line from here beats a mate already found
@@ -305,7 +307,7 @@ impl Worker {
         } else {
             Some(match hit.and_then(|h| h.eval) {
                 Some(e) => e,
-                None => self.evaluate(sh, ply),
+                None => self.evaluate(sh, ply, false),
             })
         };
         let eval = raw_eval.map(|e| self.corrected(sh, e));

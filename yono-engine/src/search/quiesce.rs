@@ -28,7 +28,9 @@ impl Worker {
         self.stack[ply].seat = Some(self.pos.turn());
         let pv_node = beta - alpha > 1;
         let sign = self.sign(sh);
-        let in_check = qply < MAX_QPLY && ply < MAX_PLY - 1 && self.pos.is_check();
+        // In check past the last quiescence ply, the mover stands on its evaluation.
+        let checked = self.pos.is_check();
+        let in_check = checked && qply < MAX_QPLY && ply < MAX_PLY - 1;
         self.stack[ply].in_check = in_check;
         let hit = sh.tt.probe(key, &sh.step);
         if let Some(h) = hit {
@@ -43,7 +45,7 @@ impl Worker {
         if !in_check {
             let raw = match hit.and_then(|h| h.eval) {
                 Some(e) => e,
-                None => self.evaluate(sh, ply),
+                None => self.evaluate(sh, ply, checked),
             };
             eval = Some(raw);
             let stand = self.corrected(sh, raw);

@@ -186,7 +186,7 @@ impl Worker {
         }
         if searched == 0 {
             // No opponent could reply (cannot happen with a seat to move): stand.
-            return self.evaluate(sh, ply);
+            return self.evaluate(sh, ply, self.stack[ply].in_check);
         }
         let bound = Bound::of_result(best, alpha0, beta, beta - alpha0 > 1);
         sh.store(key, ply, sign, best_move, best, None, depth, bound);
