@@ -349,18 +349,19 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: boo
         let far = around & !near;
         let near = around & near;
         let enemies = !own;
-        for (squares, feature) in [
-            (near & own, OWN_NEAR),
-            (far & own, OWN_FAR),
-            (near & enemies, ENEMY_NEAR),
-            (far & enemies, ENEMY_FAR),
-        ] {
+        // A call per group (a loop over an array of the four cost 0.2–0.5% more
+        // instructions of a search).
+        let mut around_term = |squares: Bitboard, feature: usize| {
             each_square(squares, |i| {
                 if let Some(piece) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
                     x += w[feature + piece.kind.index()];
                 }
             });
-        }
+        };
+        around_term(near & own, OWN_NEAR);
+        around_term(far & own, OWN_FAR);
+        around_term(near & enemies, ENEMY_NEAR);
+        around_term(far & enemies, ENEMY_FAR);
         // Drop threats. A Rook's or Bishop's checking squares do not depend on its
         // seat: found once for all enemies.
         let (mut rook, mut bishop) = (None, None);
