@@ -60,26 +60,62 @@ impl Histories {
         self.correction.fill(0);
     }
 
+    /// The index of `mv` of `seat` in [`Histories::main`].
     #[inline]
     pub(crate) fn main_index(seat: usize, mv: Move) -> usize {
-        let code = mv.code() as usize;
-        let i = if code & 0x8000 != 0 {
-            0x8000 + (code & 0x3FF)
-        } else {
-            code
-        };
-        seat * MOVE_INDICES + i.min(MOVE_INDICES - 1)
+        seat * MOVE_INDICES + move_index(mv)
     }
 
+    /// The rows the quiet moves of a node are scored from (see [`QuietRows`]).
+    #[inline]
+    fn quiet_rows(&self, ctx: &Context) -> QuietRows<'_> {
+        fn row(table: &[i16], p: usize) -> &[i16; PIECE_TO] {
+            table[p * PIECE_TO..][..PIECE_TO]
+                .try_into()
+                .expect("a row of PIECE_TO entries")
+        }
+        QuietRows {
+            main: self.main[ctx.seat * MOVE_INDICES..][..MOVE_INDICES]
+                .try_into()
+                .expect("a row of MOVE_INDICES entries"),
+            cont1: ctx.cont1.map(|p| row(&self.cont1, p)),
+            cont2: ctx.cont2.map(|p| row(&self.cont2, p)),
+        }
+    }
+}
+
+/// The index of `mv` in a seat's row of [`Histories::main`]: a board move's code, a
+/// drop's after them.
+#[inline]
+fn move_index(mv: Move) -> usize {
+    let code = mv.code() as usize;
+    let i = if code & 0x8000 != 0 {
+        0x8000 + (code & 0x3FF)
+    } else {
+        code
+    };
+    i.min(MOVE_INDICES - 1)
+}
+
+/// The history rows that score the quiet moves of one node: the mover's row of the
+/// main history, and the continuation histories' rows of the moves one and two
+/// plies back. Found once per node, not once per move.
+struct QuietRows<'a> {
+    main: &'a [i16; MOVE_INDICES],
+    cont1: Option<&'a [i16; PIECE_TO]>,
+    cont2: Option<&'a [i16; PIECE_TO]>,
+}
+
+impl QuietRows<'_> {
     /// The quiet-move score of `mv` (with `piece_to` its own piece-to index).
     #[inline]
-    pub(crate) fn quiet_score(&self, ctx: &Context, mv: Move, piece_to: usize) -> i32 {
-        let mut s = 2 * self.main[Self::main_index(ctx.seat, mv)] as i32;
-        if let Some(p) = ctx.cont1 {
-            s += self.cont1[p * PIECE_TO + piece_to] as i32;
+    fn score(&self, mv: Move, piece_to: usize) -> i32 {
+        let mut s = 2 * self.main[move_index(mv)] as i32;
+        if let Some(row) = self.cont1 {
+            s += row[piece_to] as i32;
         }
-        if let Some(p) = ctx.cont2 {
-            s += self.cont2[p * PIECE_TO + piece_to] as i32;
+        if let Some(row) = self.cont2 {
+            s += row[piece_to] as i32;
         }
         s
     }
@@ -692,6 +728,7 @@ impl Picker {
         self.sorted = false;
         let own = pos.pieces(pos.turn());
         let enemies = pos.occupied() & !own;
+        let rows = h.quiet_rows(ctx);
         let moves = &mut self.moves;
         pos.generate_moves(|set| {
             match set {
@@ -715,7 +752,7 @@ impl Picker {
                                 promote: true,
                             };
                             let pt = kind.promoted().unwrap_or(kind).index() * 81 + to.index();
-                            moves.push(Scored::new(h.quiet_score(ctx, mv, pt), mv));
+                            moves.push(Scored::new(rows.score(mv, pt), mv));
                         }
                     }
                     for to in plain & !enemies {
@@ -724,14 +761,14 @@ impl Picker {
                             to,
                             promote: false,
                         };
-                        moves.push(Scored::new(h.quiet_score(ctx, mv, base + to.index()), mv));
+                        moves.push(Scored::new(rows.score(mv, base + to.index()), mv));
                     }
                 }
                 MoveSet::Drop { kind, to } => {
                     let base = kind.index() * 81;
                     for to in to {
                         let mv = Move::Drop { kind, to };
-                        moves.push(Scored::new(h.quiet_score(ctx, mv, base + to.index()), mv));
+                        moves.push(Scored::new(rows.score(mv, base + to.index()), mv));
                     }
                 }
                 MoveSet::Pass => moves.push(Scored::new(0, Move::Pass)),
@@ -745,13 +782,14 @@ impl Picker {
         self.moves.clear();
         self.next = 0;
         self.sorted = false;
+        let rows = h.quiet_rows(ctx);
         let moves = &mut self.moves;
         pos.generate_moves(|set| {
             for mv in set {
                 let score = if is_noisy(pos, mv) {
                     (1 << 20) + see::mvv_lva(pos, mv)
                 } else {
-                    piece_to(pos, mv).map_or(0, |pt| h.quiet_score(ctx, mv, pt))
+                    piece_to(pos, mv).map_or(0, |pt| rows.score(mv, pt))
                 };
                 moves.push(Scored::new(score, mv));
             }
