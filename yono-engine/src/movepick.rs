@@ -410,6 +410,8 @@ pub(crate) struct Picker {
     /// a threat is never pruned, and in Yo[n]o the fall it prepares lies a round of
     /// seats beyond the pruned move's horizon).
     quiet_checks_only: bool,
+    /// The quiet moves left in `moves` are only those that threaten a King.
+    quiet_checks_kept: bool,
     /// The node's [`CheckInfo`], once asked for.
     check_info: Option<CheckInfo>,
 }
@@ -447,6 +449,7 @@ impl Picker {
         self.sorted = false;
         self.skip_quiets = false;
         self.quiet_checks_only = false;
+        self.quiet_checks_kept = false;
         self.check_info = None;
         self.stage = Some(Stage::Table);
         if in_check {
@@ -577,11 +580,11 @@ impl Picker {
                 }
                 Stage::Quiet => {
                     if !self.skip_quiets {
+                        if self.quiet_checks_only && !self.quiet_checks_kept {
+                            self.keep_quiet_checks(pos);
+                        }
                         if let Some((score, mv)) = self.select() {
-                            if Some(mv) == self.table
-                                || self.refutations.contains(&Some(mv))
-                                || (self.quiet_checks_only && !self.gives_check(pos, mv))
-                            {
+                            if Some(mv) == self.table || self.refutations.contains(&Some(mv)) {
                                 continue;
                             }
                             return Some(Picked {
@@ -630,6 +633,22 @@ impl Picker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// Drops the quiet moves left that threaten no King, keeping the others' order:
+    /// one pass over them, instead of picking each in turn to test it.
+    fn keep_quiet_checks(&mut self, pos: &Position) {
+        let info = self.check_info.get_or_insert_with(|| CheckInfo::of(pos));
+        let mut kept = self.next;
+        for i in self.next..self.moves.len() {
+            let s = self.moves[i];
+            if gives_check(pos, info, s.mv) {
+                self.moves[kept] = s;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.quiet_checks_kept = true;
     }
 
     /// The best remaining move of `moves`. Ties go to the smaller move code, so the
