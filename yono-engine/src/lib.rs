@@ -55,7 +55,7 @@ pub use api::{
 pub use handle::{EngineHandle, InfoCallback, JobError, SearchJob};
 pub use search::{Engine, Features, MAX_DEPTH};
 
-use yono::{Position, Seat};
+use yono::{Position, Seat, SeatSet};
 
 /// The engine's static evaluation: every seat's expected final score, by seat index
 /// (`None` for a seat not in the ruleset). Decided scores are exact; the values of the
@@ -84,4 +84,21 @@ pub fn evaluate(pos: &Position) -> [Option<f64>; 4] {
 /// ```
 pub fn piece_value(kind: yono::PieceKind) -> i32 {
     eval::piece_value(kind)
+}
+
+/// The seats of `set` in turn order, read from its bits: the engine's hot loops
+/// over seats (the evaluation, threats, exchanges) cost 1.7-2.5% fewer
+/// instructions of a search this way than with `SeatSet::iter`, which filters the
+/// four seats. (That one, changed to this, slowed the library's perft by 1%.)
+#[inline]
+pub(crate) fn seats(set: SeatSet) -> impl Iterator<Item = Seat> {
+    let mut bits = set.bits();
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(Seat::ALL[i & 3])
+    })
 }

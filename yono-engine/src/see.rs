@@ -44,7 +44,7 @@ pub(crate) fn attackers(
     let golds = golds(pos);
     let mut team = Bitboard::EMPTY;
     let mut bb = Bitboard::EMPTY;
-    for seat in seats.iter() {
+    for seat in crate::seats(seats) {
         let own = pos.pieces(seat);
         team |= own;
         // A piece of `seat` reaches `sq` from where a piece of the opposite seat on
@@ -122,10 +122,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32, mine: SeatSet) ->
     if swap <= 0 {
         return true;
     }
-    let mut others = pos.seats_in_game();
-    for seat in mine.iter() {
-        others = others.without(seat);
-    }
+    let others = SeatSet::from_bits(pos.seats_in_game().bits() & !mine.bits());
     let mut occupied = pos.occupied().with(to);
     if let Some(from) = from {
         occupied = occupied.without(from);

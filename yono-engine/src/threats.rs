@@ -6,6 +6,8 @@
 
 use yono::{attacks, Bitboard, PieceKind, Position, Seat, SeatSet};
 
+use crate::seats;
+
 /// The pieces of a position grouped by how they attack.
 pub(crate) struct Attackers {
     pawn: Bitboard,
@@ -69,7 +71,7 @@ impl Attackers {
             common |= attacks::bishop_attacks(king, occupied) & bishops;
         }
         let mut threats = SeatSet::EMPTY;
-        for by in threateners.iter() {
+        for by in seats(threateners) {
             let them = pos.pieces(by);
             if (common & them).any() {
                 threats = threats.with(by);

@@ -22,6 +22,7 @@
 
 use yono::{attacks, Bitboard, PieceKind, Position, Ruleset, Seat, SeatState, Square};
 
+use crate::seats;
 use crate::threats::Attackers;
 use crate::weights;
 
@@ -331,11 +332,11 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: boo
     // Each seat's reserve as a mask of the kinds held (bit = reserve index), read
     // once: every other seat's drop threats look at it.
     let mut held = [0u8; 4];
-    for seat in in_game.iter() {
+    for seat in seats(in_game) {
         held[seat.index()] = kinds_held(pos.reserve(seat));
     }
     let mut v = [0i32; 4];
-    for seat in in_game.iter() {
+    for seat in seats(in_game) {
         let s = seat.index();
         let own = pos.pieces(seat);
         let mut x = placement[s] + mobility(pos, w, seat, occupied);
@@ -365,7 +366,7 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: boo
         // Drop threats. A Rook's or Bishop's checking squares do not depend on its
         // seat: found once for all enemies.
         let (mut rook, mut bishop) = (None, None);
-        for enemy in in_game.iter().filter(|&e| e != seat) {
+        for enemy in seats(in_game.without(seat)) {
             let mut kinds = held[enemy.index()];
             if kinds == 0 {
                 continue;
@@ -396,7 +397,7 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: boo
             let threats = groups.threatened_by(pos, seat);
             if !threats.is_empty() {
                 let mine = turns_until(pos, seat);
-                x += if threats.iter().any(|t| turns_until(pos, t) < mine) {
+                x += if seats(threats).any(|t| turns_until(pos, t) < mine) {
                     w[DOOMED]
                 } else {
                     w[THREATENED]

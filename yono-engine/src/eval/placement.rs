@@ -17,7 +17,7 @@ pub(crate) fn placement(pos: &Position) -> [i32; 4] {
     let w = weights_of(pos.ruleset());
     let table = square_table(pos.ruleset());
     let mut v = [0i32; 4];
-    for seat in pos.seats_in_game().iter() {
+    for seat in crate::seats(pos.seats_in_game()) {
         let s = seat.index();
         let by_kind = &table[s];
         let mut x = 0;
