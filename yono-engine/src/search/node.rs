@@ -404,8 +404,9 @@ impl Worker {
         let ctx = self.context(sh, ply, true);
         let (seat, side, prev1, prev2) = (ctx.seat, ctx.side, ctx.cont1, ctx.cont2);
         let counter = prev1.map_or(NO_MOVE, |p| self.hist.counter[seat * PIECE_TO + p]);
-        let mut picker = std::mem::take(&mut self.pickers[ply]);
-        picker.start(
+        // The node's picker is used in place: nothing below this node uses the
+        // picker of its ply (moving it out and back copied it at every node).
+        self.pickers[ply].start(
             &self.pos,
             tt_move,
             self.stack[ply].killers,
@@ -434,7 +435,7 @@ impl Worker {
                     history: 0,
                 }
             } else {
-                match picker.next(&self.pos, &self.hist, &ctx) {
+                match self.pickers[ply].next(&self.pos, &self.hist, &ctx) {
                     Some(p) => p,
                     None => break,
                 }
@@ -454,14 +455,14 @@ impl Worker {
                 && depth >= 2
                 && move_count > 1 + pv_node as usize
                 && (quiet || picked.origin == Origin::BadNoisy);
-            let checks = (may_prune || may_reduce) && picker.gives_check(&self.pos, mv);
+            let checks = (may_prune || may_reduce) && self.pickers[ply].gives_check(&self.pos, mv);
             if may_prune && !checks {
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet {
                     if sh.features.late_move_pruning
                         && move_count as i32 >= (3 + depth * depth) / (2 - improving as i32)
                     {
-                        picker.skip_quiets();
+                        self.pickers[ply].skip_quiets();
                         if picked.origin == Origin::Quiet {
                             continue;
                         }
@@ -470,7 +471,7 @@ impl Worker {
                         && lmr_depth <= 6
                         && eval.is_some_and(|e| e + pawn * (1 + 2 * lmr_depth) <= alpha)
                     {
-                        picker.skip_quiets();
+                        self.pickers[ply].skip_quiets();
                         continue;
                     }
                     if sh.features.history_pruning
@@ -527,7 +528,6 @@ impl Worker {
             }
             self.pos.undo_move(mv, undo);
             if self.aborted {
-                self.pickers[ply] = picker;
                 return 0;
             }
             if root {
@@ -553,7 +553,6 @@ impl Worker {
                 quiet_count += 1;
             }
         }
-        self.pickers[ply] = picker;
 
         if move_count == 0 {
             return self.no_move_value(sh, ply);

@@ -57,13 +57,13 @@ impl Worker {
             best = stand;
         }
         let tt_move = hit.and_then(|h| h.mv).and_then(Move::from_code);
-        let mut picker = std::mem::take(&mut self.pickers[ply]);
-        picker.start_quiescence(&self.pos, tt_move, in_check);
+        // The picker is used in place (as in `search`).
+        self.pickers[ply].start_quiescence(&self.pos, tt_move, in_check);
         let ctx = self.context(sh, ply, false);
         let alpha0 = alpha;
         let mut best_move = None;
         let mut moves = 0;
-        while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
+        while let Some(picked) = self.pickers[ply].next(&self.pos, &self.hist, &ctx) {
             if !in_check && picked.origin == Origin::BadNoisy && sh.features.see_pruning {
                 break;
             }
@@ -79,7 +79,7 @@ impl Worker {
                     _ => 0,
                 };
                 if stand + (gain + 200) * scale.pawn() / 100 <= alpha
-                    && !picker.gives_check(&self.pos, mv)
+                    && !self.pickers[ply].gives_check(&self.pos, mv)
                 {
                     continue;
                 }
@@ -93,14 +93,12 @@ impl Worker {
             };
             self.pos.undo_move(mv, undo);
             if self.aborted {
-                self.pickers[ply] = picker;
                 return 0;
             }
             if self.take_value(ply, mv, v, &mut best, &mut best_move, &mut alpha, beta) {
                 break;
             }
         }
-        self.pickers[ply] = picker;
         if in_check && moves == 0 {
             return self.no_move_value(sh, ply);
         }
