@@ -63,14 +63,14 @@ pub(crate) fn attackers(
     bb |= attacks::king_attacks(sq)
         & team
         & (k(PieceKind::King) | k(PieceKind::Dragon) | k(PieceKind::Horse));
-    // The long-range pieces only when one stands on a line through `sq` at all.
-    let rooks = team & (k(PieceKind::Rook) | k(PieceKind::Dragon));
-    if (rooks & attacks::orthogonal_lines(sq)).any() {
-        bb |= attacks::rook_attacks(sq, occupied) & rooks;
-    }
-    let bishops = team & (k(PieceKind::Bishop) | k(PieceKind::Horse));
-    if (bishops & attacks::diagonal_lines(sq)).any() {
-        bb |= attacks::bishop_attacks(sq, occupied) & bishops;
+    // The long-range pieces on a line through `sq`, each reaching it when nothing
+    // stands between (one lookup per piece, cheaper than `sq`'s four rays).
+    let rooks = team & (k(PieceKind::Rook) | k(PieceKind::Dragon)) & attacks::orthogonal_lines(sq);
+    let bishops = team & (k(PieceKind::Bishop) | k(PieceKind::Horse)) & attacks::diagonal_lines(sq);
+    for slider in rooks | bishops {
+        if (attacks::between(sq, slider) & occupied).is_empty() {
+            bb = bb.with(slider);
+        }
     }
     bb & occupied
 }

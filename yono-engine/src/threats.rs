@@ -62,13 +62,14 @@ impl Attackers {
         let theirs = occupied & !pos.pieces(seat) & !pos.pieces(mover);
         // The attackers whose reach does not depend on their seat.
         let mut common = attacks::king_attacks(king) & self.king_like;
+        // The long-range pieces on the King's lines, each reaching it when nothing
+        // stands between (one lookup per piece, cheaper than the King's four rays).
         let rooks = self.rook_like & theirs & attacks::orthogonal_lines(king);
-        if rooks.any() {
-            common |= attacks::rook_attacks(king, occupied) & rooks;
-        }
         let bishops = self.bishop_like & theirs & attacks::diagonal_lines(king);
-        if bishops.any() {
-            common |= attacks::bishop_attacks(king, occupied) & bishops;
+        for slider in rooks | bishops {
+            if (attacks::between(king, slider) & occupied).is_empty() {
+                common = common.with(slider);
+            }
         }
         let mut threats = SeatSet::EMPTY;
         for by in seats(threateners) {
