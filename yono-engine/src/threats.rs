@@ -8,6 +8,14 @@ use yono::{attacks, Bitboard, PieceKind, Position, Seat, SeatSet};
 
 use crate::seats;
 
+/// The seats that may threaten the King of `seat`: those in the game but `seat`
+/// and the seat to move, which threatens no King (RULES.md §6: that King fell when
+/// the turn came to it). None for the seat not to move in a game of two.
+#[inline]
+pub(crate) fn possible_threateners(pos: &Position, seat: Seat) -> SeatSet {
+    pos.seats_in_game().without(seat).without(pos.turn())
+}
+
 /// The pieces of a position grouped by how they attack.
 pub(crate) struct Attackers {
     pawn: Bitboard,
@@ -47,14 +55,11 @@ impl Attackers {
     /// `pos.threatened_by(seat)`, `pos` being the position the groups are of.
     #[inline]
     pub(crate) fn threatened_by(&self, pos: &Position, seat: Seat) -> SeatSet {
-        // The seat to move threatens no King (RULES.md §6: that King fell when the
-        // turn came to it), so only the seats between may: none for the seat not
-        // to move in a game of two.
-        let mover = pos.turn();
-        let threateners = pos.seats_in_game().without(seat).without(mover);
+        let threateners = possible_threateners(pos, seat);
         if threateners.is_empty() {
             return SeatSet::EMPTY;
         }
+        let mover = pos.turn();
         let Some(king) = pos.king(seat) else {
             return SeatSet::EMPTY;
         };

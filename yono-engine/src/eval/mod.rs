@@ -23,7 +23,7 @@
 use yono::{attacks, Bitboard, PieceKind, Position, Ruleset, Seat, SeatState, Square};
 
 use crate::seats;
-use crate::threats::Attackers;
+use crate::threats::{possible_threateners, Attackers};
 use crate::weights;
 
 mod placement;
@@ -392,7 +392,7 @@ pub(crate) fn strengths_with(pos: &Position, placement: &[i32; 4], in_check: boo
         // Pending threats: the seat to move's is being in check.
         if seat == mover {
             x += if in_check { w[IN_CHECK] } else { 0 };
-        } else {
+        } else if !possible_threateners(pos, seat).is_empty() {
             let groups = groups.get_or_insert_with(|| Attackers::of(pos));
             let threats = groups.threatened_by(pos, seat);
             if !threats.is_empty() {
