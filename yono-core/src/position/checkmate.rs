@@ -8,7 +8,7 @@
 //! exposed), `resolve_checkmates` (the rounds of removals), and `CheckmateHint`, the
 //! fast path that lets a search skip the Kings a move cannot expose.
 
-use crate::attacks::{self, bishop_attacks, king_attacks, lance_attacks, rook_attacks};
+use crate::attacks::{self, king_attacks, lance_attacks};
 use crate::movegen::step_forward;
 use crate::notation::SeatState;
 use crate::zobrist::{reserve_key, KEYS};
@@ -141,7 +141,7 @@ struct KingLines {
 // ---- which pieces reach a square, which Kings are threatened ----------------------
 
 impl Position {
-    /// The pieces grouped by how they attack, for [`Position::attacks_square`].
+    /// The pieces grouped by how they attack, for [`Position::find_attackers`].
     #[inline]
     pub(crate) fn attacker_groups(&self) -> AttackerGroups {
         let k = &self.by_kind;
@@ -161,20 +161,6 @@ impl Position {
             bishop_like: k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()],
             lance: k[PieceKind::Lance.index()],
         }
-    }
-
-    /// Whether a piece of `by` could move onto `sq`, with `occupied` as the board's
-    /// occupancy and the pieces on `ignore` left out (a capture about to happen). With
-    /// the groups computed once by the caller: `find_attackers::<true>(…).any()`.
-    pub(crate) fn attacks_square(
-        &self,
-        by: Seat,
-        sq: Square,
-        occupied: Bitboard,
-        ignore: Bitboard,
-    ) -> bool {
-        self.find_attackers::<true>(&self.attacker_groups(), by, sq, occupied, ignore)
-            .any()
     }
 
     /// The pieces of `by` that could move onto `sq`, with `occupied` as the board's
@@ -205,19 +191,17 @@ impl Position {
         if ANY && found.any() {
             return found;
         }
-        // Sliders only when one stands on a line through sq at all.
-        let rook_like = g.rook_like & them & attacks::orthogonal_lines(sq);
-        if rook_like.any() {
-            found |= rook_attacks(sq, occupied) & rook_like;
-            if ANY && found.any() {
-                return found;
-            }
-        }
-        let bishop_like = g.bishop_like & them & attacks::diagonal_lines(sq);
-        if bishop_like.any() {
-            found |= bishop_attacks(sq, occupied) & bishop_like;
-            if ANY && found.any() {
-                return found;
+        // The sliders on a line through sq, each reaching it when nothing stands
+        // between (one lookup per slider, cheaper than sq's four rays).
+        let sliders = (g.rook_like & attacks::orthogonal_lines(sq)
+            | g.bishop_like & attacks::diagonal_lines(sq))
+            & them;
+        for slider in sliders {
+            if (attacks::between(sq, slider) & occupied).is_empty() {
+                found = found.with(slider);
+                if ANY {
+                    return found;
+                }
             }
         }
         let lances = g.lance & them & attacks::ray(attacks::lance_direction(back), sq);
@@ -227,7 +211,8 @@ impl Position {
         found
     }
 
-    /// Whether any seat in `by` could move onto `sq` (see [`Self::attacks_square`]).
+    /// Whether any seat in `by` could move onto `sq`, with `occupied` as the board's
+    /// occupancy and the pieces on `ignore` left out (see [`Self::find_attackers`]).
     #[cfg(test)]
     pub(crate) fn attacked_by_any(
         &self,
@@ -236,8 +221,11 @@ impl Position {
         occupied: Bitboard,
         ignore: Bitboard,
     ) -> bool {
-        by.iter()
-            .any(|seat| self.attacks_square(seat, sq, occupied, ignore))
+        let groups = self.attacker_groups();
+        by.iter().any(|seat| {
+            self.find_attackers::<true>(&groups, seat, sq, occupied, ignore)
+                .any()
+        })
     }
 
     /// The pieces of `by` that could move onto `sq` by their movement alone (pins and
@@ -272,10 +260,15 @@ impl Position {
         let Some(king) = self.king(seat) else {
             return SeatSet::EMPTY;
         };
+        // The groups once for all the seats asked about.
+        let groups = self.attacker_groups();
         self.in_game
             .without(seat)
             .iter()
-            .filter(|&by| self.attacks_square(by, king, self.occupied, Bitboard::EMPTY))
+            .filter(|&by| {
+                self.find_attackers::<true>(&groups, by, king, self.occupied, Bitboard::EMPTY)
+                    .any()
+            })
             .collect()
     }
 
