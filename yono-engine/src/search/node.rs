@@ -418,7 +418,9 @@ impl Worker {
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut move_count = 0usize;
-        let mut quiets: [Option<(Move, Option<usize>)>; 32] = [None; 32];
+        // The quiet moves tried (their piece-to indexes are found again if one is
+        // punished: a small array is cheaper to start at every node).
+        let mut quiets = [Move::Pass; 32];
         let mut quiet_count = 0;
         let mut root_index = self.pv_index;
         let lmr = lmr_table();
@@ -549,7 +551,7 @@ impl Worker {
                 break;
             }
             if quiet && quiet_count < quiets.len() && Some(mv) != best_move {
-                quiets[quiet_count] = Some((mv, piece_to));
+                quiets[quiet_count] = mv;
                 quiet_count += 1;
             }
         }
@@ -692,7 +694,7 @@ impl Worker {
         prev1: Option<usize>,
         prev2: Option<usize>,
         depth: i32,
-        tried: &[Option<(Move, Option<usize>)>],
+        tried: &[Move],
     ) {
         let k = &mut self.stack[ply].killers;
         let code = mv.code();
@@ -717,8 +719,8 @@ impl Worker {
             }
         };
         apply(mv, piece_to, bonus);
-        for &(m, pt) in tried.iter().flatten() {
-            apply(m, pt, -bonus);
+        for &m in tried {
+            apply(m, movepick::piece_to(&self.pos, m), -bonus);
         }
     }
 }
