@@ -93,6 +93,13 @@ fn public_fast_paths_do_not_allocate() {
                 false
             });
             assert!(from_origins <= count);
+            let mut captures = 0;
+            let own = pos.pieces(pos.turn());
+            pos.generate_board_moves(own, pos.occupied() & !own, |set| {
+                captures += set.into_iter().count();
+                false
+            });
+            assert!(captures <= from_origins);
             pos.legal_moves_into(&mut list);
             assert_eq!(count, list.len());
             for &mv in list.iter() {
