@@ -237,6 +237,58 @@ struct Frame {
     placement_key: Option<u64>,
 }
 
+/// The evaluations a worker computed last, by position key. About a third of a
+/// search's evaluations are of a position evaluated before whose table entry holds
+/// no evaluation (a stand-pat or reverse-futility cutoff stores none), and an
+/// evaluation depends on the position and the root seat alone (the engine's seed
+/// and noise are fixed), so a hit is exactly what computing it again would give.
+/// 1 MiB: in the Shogi middle game's search a quarter of it cost 1.7% more
+/// instructions, four times it 0.6% fewer (callgrind, `search_cost`).
+struct EvalCache {
+    entries: Vec<EvalEntry>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    key: u64,
+    value: Value,
+    /// The root seat's index + 1 (0: an empty entry).
+    root: u8,
+}
+
+impl EvalCache {
+    /// Entries (a power of two).
+    const SIZE: usize = 1 << 16;
+
+    fn new() -> EvalCache {
+        EvalCache {
+            entries: vec![EvalEntry::default(); Self::SIZE],
+        }
+    }
+
+    /// The entry of `key`.
+    #[inline]
+    fn index(key: u64) -> usize {
+        (key >> 16) as usize & (Self::SIZE - 1)
+    }
+
+    /// The evaluation for `root` of the position with `key`, if cached.
+    #[inline]
+    fn get(&self, key: u64, root: Seat) -> Option<Value> {
+        let e = &self.entries[Self::index(key)];
+        (e.key == key && e.root == root.index() as u8 + 1).then_some(e.value)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, root: Seat, value: Value) {
+        self.entries[Self::index(key)] = EvalEntry {
+            key,
+            value,
+            root: root.index() as u8 + 1,
+        };
+    }
+}
+
 #[derive(Clone, Debug)]
 struct RootMove {
     mv: Move,
@@ -251,6 +303,7 @@ struct RootMove {
 struct Worker {
     pos: Position,
     hist: Histories,
+    evals: EvalCache,
     stack: Vec<Frame>,
     pickers: Vec<Picker>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -271,6 +324,7 @@ impl Worker {
         Worker {
             pos: Position::start(),
             hist: Histories::new(),
+            evals: EvalCache::new(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             pickers: (0..MAX_PLY + 2).map(|_| Picker::default()).collect(),
             pv: vec![[Move::Pass; MAX_PLY + 1]; MAX_PLY + 1],

@@ -36,16 +36,32 @@ impl Worker {
     /// The static evaluation from the mover's side, `in_check` telling whether the
     /// mover is in check.
     pub(super) fn evaluate(&mut self, sh: &Shared, ply: usize, in_check: bool) -> Value {
+        let key = self.pos.key();
+        let raw = match self.evals.get(key, sh.root) {
+            Some(raw) => {
+                debug_assert_eq!(raw, self.evaluate_raw(sh, ply, in_check));
+                raw
+            }
+            None => {
+                let raw = self.evaluate_raw(sh, ply, in_check);
+                self.evals.put(key, sh.root, raw);
+                raw
+            }
+        };
+        self.sign(sh) * sh.scale.of_eval(raw)
+    }
+
+    /// The evaluation of the position at `ply` for the root seat, computed.
+    fn evaluate_raw(&mut self, sh: &Shared, ply: usize, in_check: bool) -> Value {
         let placement = self.placement(ply);
-        let raw = eval::search_raw_with(
+        eval::search_raw_with(
             &self.pos,
             &placement,
             in_check,
             sh.root,
             sh.config.seed,
             sh.config.noise,
-        );
-        self.sign(sh) * sh.scale.of_eval(raw)
+        )
     }
 
     /// The evaluation's placement terms of the position at `ply`: carried from the
