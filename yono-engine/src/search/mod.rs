@@ -186,6 +186,9 @@ struct Shared<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     threads: usize,
+    /// The root position has two seats in the game (so has every position of the
+    /// search: a fall there ends the game).
+    two_seats: bool,
 }
 
 impl Shared<'_> {
@@ -235,6 +238,11 @@ struct Frame {
     /// key is `placement_key`: the position at this ply when the keys agree.
     placement: [i32; 4],
     placement_key: Option<u64>,
+    /// In a search of two seats ([`Shared::two_seats`]), the key of a position at
+    /// this ply and the move that made it, no seat falling ([`Worker::make`], the
+    /// null move): whether the seat to move is in check is then whether that move
+    /// threatens its King ([`movepick::checked_by_move`]).
+    made_by: Option<(u64, Move)>,
 }
 
 /// The evaluations a worker computed last, by position key. About a third of a

@@ -176,7 +176,25 @@ impl Worker {
             // A fall removes a seat's pieces: summed afresh when needed.
             child.placement_key = None;
         }
+        if sh.two_seats {
+            child.made_by = fallen.is_empty().then_some((key, mv));
+        }
         undo
+    }
+
+    /// Whether the seat to move at `ply` is in check: from the move that made the
+    /// position when [`Frame::made_by`] has it (a key from another line means the
+    /// same position, made by a move from another position, which tells as much).
+    #[inline]
+    pub(super) fn in_check_at(&self, ply: usize) -> bool {
+        match self.stack[ply].made_by {
+            Some((key, mv)) if key == self.pos.key() => {
+                let checked = movepick::checked_by_move(&self.pos, mv);
+                debug_assert_eq!(checked, self.pos.is_check(), "{mv} {}", self.pos.text());
+                checked
+            }
+            _ => self.pos.is_check(),
+        }
     }
 
     /// The value of a node whose mover has no legal move: in Shogi it has lost; Yo[n]o
@@ -271,7 +289,7 @@ impl Worker {
             if let Some(v) = self.decided(sh, ply) {
                 return v;
             }
-            self.stack[ply].in_check = self.pos.is_check();
+            self.stack[ply].in_check = self.in_check_at(ply);
             if let Some(v) = self.repetition(sh, ply) {
                 return v;
             }
@@ -366,6 +384,9 @@ impl Worker {
                 let r = 3 + depth / 3 + ((eval - beta) / pawn).min(3);
                 let (undo, fallen) = self.pos.null_move();
                 if fallen.is_empty() {
+                    if sh.two_seats {
+                        self.stack[ply + 1].made_by = Some((self.pos.key(), Move::Pass));
+                    }
                     self.stack[ply].null = true;
                     self.stack[ply].piece_to = None;
                     let v = self.child(sh, ply, depth - r, beta - 1, beta, !cut_node, sign);

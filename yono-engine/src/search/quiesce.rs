@@ -29,7 +29,7 @@ impl Worker {
         let pv_node = beta - alpha > 1;
         let sign = self.sign(sh);
         // In check past the last quiescence ply, the mover stands on its evaluation.
-        let checked = self.pos.is_check();
+        let checked = self.in_check_at(ply);
         let in_check = checked && qply < MAX_QPLY && ply < MAX_PLY - 1;
         self.stack[ply].in_check = in_check;
         let hit = sh.tt.probe(key, &sh.step);

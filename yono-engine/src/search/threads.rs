@@ -51,6 +51,7 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             deadline: plan.hard.map(|t| started + t),
             threads,
+            two_seats: pos.seats_in_game().len() == 2,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let multipv = self.config.multipv.clamp(1, root_moves.len());
