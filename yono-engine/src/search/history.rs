@@ -24,26 +24,32 @@ impl Worker {
     /// move since the earlier occurrence gave check (RULES.md §11).
     pub(super) fn repetition(&self, sh: &Shared, ply: usize) -> Option<Value> {
         let key = self.stack[ply].key;
-        // Whether the move into each position of the cycle gave check, latest first:
-        // the 0th, 2nd, ... are the moves of the seat that just moved ("theirs"), the
-        // others those of the seat to move. Folded as they come (no list: this runs
-        // at every node).
-        let mut cycle = CheckCycle::new(self.stack[ply].in_check);
-        let mut found = false;
-        for i in (0..ply).rev() {
-            if self.stack[i].key == key {
-                found = true;
+        let line = &self.stack[..ply];
+        // The earlier occurrence in the line, found by the keys alone (this runs at
+        // every node, and a repetition is rare): the checks are read afterwards.
+        let mut earlier = None;
+        for (i, frame) in line.iter().enumerate().rev() {
+            if frame.key == key {
+                earlier = Some(i);
                 break;
             }
-            if self.stack[i].null {
+            if frame.null {
                 return None;
             }
-            cycle.push(self.stack[i].in_check);
         }
-        if !found {
-            if !sh.is_game_key(key) {
-                return None;
-            }
+        if earlier.is_none() && !sh.is_game_key(key) {
+            return None;
+        }
+        // Whether the move into each position of the cycle gave check, latest first:
+        // the 0th, 2nd, ... are the moves of the seat that just moved ("theirs"), the
+        // others those of the seat to move.
+        let mut cycle = CheckCycle::new(self.stack[ply].in_check);
+        let since = earlier.map_or(0, |i| i + 1);
+        for frame in line[since..].iter().rev() {
+            cycle.push(frame.in_check);
+        }
+        if earlier.is_none() {
+            let mut found = false;
             for &(k, in_check) in sh.game_line.iter().rev() {
                 if k == key {
                     found = true;
