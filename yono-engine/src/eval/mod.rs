@@ -27,7 +27,7 @@ use crate::threats::{possible_threateners, Attackers};
 use crate::weights;
 
 mod placement;
-pub(crate) use placement::{placement, Touched};
+pub(crate) use placement::{placement, placement_change};
 
 /// One point of score.
 pub(crate) const POINT: i32 = 1000;

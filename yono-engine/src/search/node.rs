@@ -160,16 +160,14 @@ impl Worker {
         self.stack[ply].piece_to = movepick::piece_to(&self.pos, mv);
         self.stack[ply].null = false;
         let parent = self.placement(ply);
-        let touched = eval::Touched::by(&self.pos, mv);
-        let before = touched.terms(&self.pos);
+        let change = eval::placement_change(&self.pos, mv);
         let (undo, fallen) = self.pos.do_move(mv);
         let key = self.pos.key();
         sh.tt.prefetch(key);
         let child = &mut self.stack[ply + 1];
         if fallen.is_empty() {
-            let after = touched.terms(&self.pos);
             for s in 0..4 {
-                child.placement[s] = parent[s] - before[s] + after[s];
+                child.placement[s] = parent[s] + change[s];
             }
             child.placement_key = Some(key);
         } else {
