@@ -284,8 +284,10 @@ impl CheckInfo {
 /// Whether `mv` (legal in `pos`) threatens another seat's King: directly, with the
 /// piece it moves or drops (promoted or not), or by uncovering a long-range piece
 /// of the mover. Such moves are never pruned: in this game a threatened King may
-/// fall at once. `info` is [`CheckInfo::of`] `pos`.
-#[inline]
+/// fall at once. `info` is [`CheckInfo::of`] `pos`. Always inlined: the filter of
+/// the quiet moves left asks it of each, and a call there cost 0.15-0.27% more
+/// instructions of a search.
+#[inline(always)]
 pub(crate) fn gives_check(pos: &Position, info: &CheckInfo, mv: Move) -> bool {
     let (from, to, kind) = match mv {
         Move::Board { from, to, promote } => {
