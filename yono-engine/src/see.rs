@@ -26,6 +26,34 @@ const CHEAPEST_FIRST: [PieceKind; 14] = [
     PieceKind::King,
 ];
 
+/// Each kind's place in [`CHEAPEST_FIRST`], by kind index.
+const CHEAPNESS: [u8; 14] = {
+    let mut rank = [0u8; 14];
+    let mut i = 0;
+    while i < 14 {
+        rank[CHEAPEST_FIRST[i].index()] = i as u8;
+        i += 1;
+    }
+    rank
+};
+
+/// The piece of `attackers` used first: the least valuable kind, and of it the
+/// lowest square. Read from the board square by square: an exchange's attackers
+/// are few, and asking each of the fourteen kinds in turn cost more.
+#[inline]
+fn cheapest(pos: &Position, attackers: Bitboard) -> Option<(PieceKind, Square)> {
+    let mut best: Option<(u8, PieceKind, Square)> = None;
+    for sq in attackers {
+        if let Some(piece) = pos.piece_at(sq) {
+            let rank = CHEAPNESS[piece.kind.index()];
+            if best.map_or(true, |(r, _, _)| rank < r) {
+                best = Some((rank, piece.kind, sq));
+            }
+        }
+    }
+    best.map(|(_, kind, sq)| (kind, sq))
+}
+
 /// The pieces of `seats` that attack `sq` with the occupancy `occupied` (pieces not
 /// on `occupied` are left out).
 pub(crate) fn attackers(
@@ -137,11 +165,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32, mine: SeatSet) ->
             break;
         }
         res = !res;
-        let Some((kind, sq)) = CHEAPEST_FIRST.iter().find_map(|&k| {
-            (side_attackers & pos.kind_squares(k))
-                .first()
-                .map(|sq| (k, sq))
-        }) else {
+        let Some((kind, sq)) = cheapest(pos, side_attackers) else {
             break;
         };
         if kind == PieceKind::King {
