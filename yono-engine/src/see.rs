@@ -83,7 +83,8 @@ pub(crate) fn attackers(
             | (attacks::silver_attacks(back, sq) & silvers)
             | (attacks::gold_attacks(back, sq) & golds))
             & own;
-        let own_lances = own & lances;
+        // A Lance reaches `sq` only along its file: most have none on `sq`'s lines.
+        let own_lances = own & lances & attacks::orthogonal_lines(sq);
         if own_lances.any() {
             bb |= attacks::lance_attacks(back, sq, occupied) & own_lances;
         }

@@ -90,7 +90,8 @@ impl Attackers {
                 | (attacks::knight_attacks(back, king) & self.knight)
                 | (attacks::silver_attacks(back, king) & self.silver)
                 | (attacks::gold_attacks(back, king) & self.gold_like);
-            let lances = self.lance & them;
+            // A Lance reaches the King only along its file.
+            let lances = self.lance & them & attacks::orthogonal_lines(king);
             if lances.any() {
                 hit |= attacks::lance_attacks(back, king, occupied) & lances;
             }
