@@ -144,14 +144,6 @@ fn slider(kind: PieceKind) -> Option<usize> {
     }
 }
 
-/// Chebyshev distance between two squares.
-#[inline]
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32)
-        .abs()
-        .max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
 /// How many moves after the seat to move `seat` moves (0 for the seat to move).
 fn turns_until(pos: &Position, seat: Seat) -> usize {
     let in_game = pos.seats_in_game();
@@ -268,19 +260,31 @@ pub fn features(pos: &Position, mut add: impl FnMut(usize, usize, i32)) {
 /// The squares within two of `sq` (without it).
 #[inline]
 fn king_box(sq: Square) -> Bitboard {
-    static BOXES: std::sync::OnceLock<[Bitboard; 81]> = std::sync::OnceLock::new();
-    BOXES.get_or_init(|| {
-        let mut boxes = [Bitboard::EMPTY; 81];
-        for a in Square::all() {
-            for b in Square::all() {
-                if (1..=2).contains(&distance(a, b)) {
-                    boxes[a.index()] = boxes[a.index()].with(b);
-                }
-            }
-        }
-        boxes
-    })[sq.index()]
+    KING_BOXES[sq.index()]
 }
+
+/// [`king_box`] by square index (`9 * row + column`), built at compile time (a
+/// table built on first use checks its state at every lookup).
+static KING_BOXES: [Bitboard; 81] = {
+    let mut boxes = [Bitboard::EMPTY; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut bits = 0u128;
+        let mut b: usize = 0;
+        while b < 81 {
+            let rows = (a / 9).abs_diff(b / 9);
+            let columns = (a % 9).abs_diff(b % 9);
+            let distance = if rows > columns { rows } else { columns };
+            if distance == 1 || distance == 2 {
+                bits |= 1 << b;
+            }
+            b += 1;
+        }
+        boxes[a] = Bitboard(bits);
+        a += 1;
+    }
+    boxes
+};
 
 /// The decided scores when the game is over, by seat index, in milli-points: one seat
 /// left (Yo\[n\]o), or `no_moves` (the seat to move has no legal move: in Shogi it
@@ -581,6 +585,18 @@ mod tests {
         for (f, c) in counts.iter().enumerate() {
             if f != TEMPO {
                 assert!(c.iter().all(|&x| x == c[0]), "feature {f}: {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_king_box_is_the_squares_one_or_two_steps_away() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let files = (a.file() as i32 - b.file() as i32).abs();
+                let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+                let steps = files.max(ranks);
+                assert_eq!(king_box(a).contains(b), steps == 1 || steps == 2, "{a} {b}");
             }
         }
     }
