@@ -120,7 +120,7 @@ pub fn weights_of(ruleset: Ruleset) -> &'static Weights {
 /// The rank (forward from the back line) and file (from the left) of `sq` as `seat`
 /// sees the board.
 #[inline]
-fn relative(seat: Seat, sq: Square) -> (usize, usize) {
+const fn relative(seat: Seat, sq: Square) -> (usize, usize) {
     let file = sq.file() as usize; // 1..=9, 1 the East edge
     let rank = sq.rank() as usize; // 1..=9, 1 (rank a) the North edge
     match seat {

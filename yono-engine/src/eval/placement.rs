@@ -101,34 +101,47 @@ pub(crate) fn placement_change(pos: &Position, mv: Move) -> [i32; 4] {
 type SquareTable = [[[i32; 81]; 14]; 4];
 
 fn square_table(ruleset: Ruleset) -> &'static SquareTable {
-    static YONO: std::sync::OnceLock<Box<SquareTable>> = std::sync::OnceLock::new();
-    static SHOGI: std::sync::OnceLock<Box<SquareTable>> = std::sync::OnceLock::new();
-    let cell = match ruleset {
-        Ruleset::Yono => &YONO,
-        Ruleset::Shogi => &SHOGI,
-    };
-    cell.get_or_init(|| {
-        let w = weights_of(ruleset);
-        let mut t = Box::new([[[0i32; 81]; 14]; 4]);
-        for seat in Seat::ALL {
-            for (k, &kind) in PieceKind::ALL.iter().enumerate() {
-                for sq in Square::all() {
-                    let (r, mut f) = relative(seat, sq);
-                    if ruleset == Ruleset::Shogi {
-                        f = f.min(8 - f);
-                    }
-                    let board = if kind == PieceKind::King {
-                        0
-                    } else {
-                        w[BOARD + k]
-                    };
-                    t[seat.index()][k][sq.index()] =
-                        board + w[RANK + 9 * k + r] + w[FILE + 9 * k + f];
+    match ruleset {
+        Ruleset::Yono => &YONO_SQUARES,
+        Ruleset::Shogi => &SHOGI_SQUARES,
+    }
+}
+
+// Built at compile time: `make` reads them at every move, where a table built on
+// first use checked its state each time.
+static YONO_SQUARES: SquareTable = square_table_of(&crate::weights::YONO, false);
+static SHOGI_SQUARES: SquareTable = square_table_of(&crate::weights::SHOGI, true);
+
+/// The [`SquareTable`] of the weights `w`; `fold` when the files are folded (standard
+/// Shogi, symmetric left to right).
+const fn square_table_of(w: &Weights, fold: bool) -> SquareTable {
+    let mut t = [[[0i32; 81]; 14]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut k = 0;
+        while k < 14 {
+            let mut i = 0;
+            while i < 81 {
+                let Some(sq) = Square::from_index(i) else {
+                    panic!("a square index");
+                };
+                let (r, mut f) = relative(Seat::ALL[s], sq);
+                if fold && 8 - f < f {
+                    f = 8 - f;
                 }
+                let board = if k == PieceKind::King.index() {
+                    0
+                } else {
+                    w[BOARD + k]
+                };
+                t[s][k][i] = board + w[RANK + 9 * k + r] + w[FILE + 9 * k + f];
+                i += 1;
             }
+            k += 1;
         }
-        t
-    })
+        s += 1;
+    }
+    t
 }
 
 #[cfg(test)]
