@@ -370,7 +370,15 @@ pub(crate) fn checked_by_move(pos: &Position, mv: Move) -> bool {
             attacks::lance_attacks(piece.seat, to, Bitboard::EMPTY).contains(king) && open(to)
         }
         // A stepping piece: one lookup, whatever the occupancy.
-        kind => attacks::attacks(piece.seat, kind, to, occupied).contains(king),
+        PieceKind::Pawn => attacks::pawn_attacks(piece.seat, to).contains(king),
+        PieceKind::Knight => attacks::knight_attacks(piece.seat, to).contains(king),
+        PieceKind::Silver => attacks::silver_attacks(piece.seat, to).contains(king),
+        PieceKind::King => attacks::king_attacks(to).contains(king),
+        PieceKind::Gold
+        | PieceKind::PromotedSilver
+        | PieceKind::PromotedKnight
+        | PieceKind::PromotedLance
+        | PieceKind::PromotedPawn => attacks::gold_attacks(piece.seat, to).contains(king),
     };
     direct
         || from.is_some_and(|from| {
