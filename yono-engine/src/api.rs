@@ -224,7 +224,8 @@ pub struct EngineConfig {
     /// Evaluation noise in centi-pawns (a hash of the position and the seed, so still
     /// deterministic): varies play between games with different seeds. 0 = none.
     pub noise: u32,
-    /// Search threads (at least 1).
+    /// Search threads (at least 1), each with its own 1 MiB of cached evaluations
+    /// besides the shared table.
     pub threads: usize,
     /// Principal variations to report (at least 1): the best `multipv` root moves,
     /// each with its own line, in [`SearchResult::lines`].
