@@ -506,7 +506,6 @@ impl Picker {
         counter: u16,
         in_check: bool,
     ) {
-        self.quiescence = false;
         self.table = table.filter(|&m| pos.is_legal(m));
         self.refutations = [killers[0], killers[1], counter].map(|code| {
             Move::from_code(code)
@@ -523,34 +522,34 @@ impl Picker {
         if self.refutations[1] == self.refutations[0] {
             self.refutations[1] = None;
         }
-        self.moves.clear();
-        self.bad.clear();
-        self.next = 0;
-        self.sorted = false;
-        self.skip_quiets = false;
-        self.quiet_checks_only = false;
-        self.quiet_checks_kept = false;
-        self.check_info = None;
-        self.stage = Some(Stage::Table);
         if in_check {
             self.refutations = [None; 3];
         }
-        self.after_table = Self::after_table(in_check);
+        self.begin(false, in_check);
     }
 
     /// Starts a quiescence node: captures only, unless in check.
     pub(crate) fn start_quiescence(&mut self, pos: &Position, table: Option<Move>, in_check: bool) {
-        self.quiescence = true;
         self.table = table.filter(|&m| {
             (in_check || matches!(m, Move::Board { to, .. } if pos.piece_at(to).is_some()))
                 && pos.is_legal(m)
         });
         self.refutations = [None; 3];
+        self.begin(true, in_check);
+    }
+
+    /// The rest of a node's start, the table move and refutations set: the lists
+    /// emptied, the first stage (quiescence: no quiet moves at all).
+    #[inline]
+    fn begin(&mut self, quiescence: bool, in_check: bool) {
+        self.quiescence = quiescence;
         self.moves.clear();
         self.bad.clear();
         self.next = 0;
         self.sorted = false;
-        self.skip_quiets = true;
+        self.skip_quiets = quiescence;
+        self.quiet_checks_only = false;
+        self.quiet_checks_kept = false;
         self.check_info = None;
         self.stage = Some(Stage::Table);
         self.after_table = Self::after_table(in_check);
