@@ -539,11 +539,9 @@ impl Worker {
             } else {
                 let mut searched_full = false;
                 v = -INF;
-                // A move that threatens a King is not reduced: in Yo[n]o the fall it
-                // prepares shows only a round of seats later, beyond a reduced horizon.
-                // No reduction at the root: a root move's threat must not hide behind
-                // one (in Yo[n]o the fall it prepares shows only a round of seats
-                // later, beyond a reduced horizon).
+                // A move that threatens a King is reduced a ply less, and no move at
+                // the root is reduced: in Yo[n]o the fall a threat prepares shows only
+                // a round of seats later, beyond a reduced horizon.
                 if may_reduce {
                     let mut r = reduction;
                     r += !pv_node as i32;
