@@ -167,22 +167,27 @@ pub enum SearchMode {
     /// BRS+: as Best-Reply Search, but the other opponents play their first move in
     /// the move order instead of skipping their turn, so every line is a legal game.
     BestReplyPlus,
+    /// Paranoid for the other seats' first round (their replies to the root seat's
+    /// first move), Best-Reply layers after the root seat's later moves.
+    ParanoidBestReply,
 }
 
 impl SearchMode {
     /// Every mode.
-    pub const ALL: [SearchMode; 3] = [
+    pub const ALL: [SearchMode; 4] = [
         SearchMode::Paranoid,
         SearchMode::BestReply,
         SearchMode::BestReplyPlus,
+        SearchMode::ParanoidBestReply,
     ];
 
-    /// The mode's name as options spell it: `paranoid`, `brs`, `brs+`.
+    /// The mode's name as options spell it: `paranoid`, `brs`, `brs+`, `paranoid-brs`.
     pub fn name(self) -> &'static str {
         match self {
             SearchMode::Paranoid => "paranoid",
             SearchMode::BestReply => "brs",
             SearchMode::BestReplyPlus => "brs+",
+            SearchMode::ParanoidBestReply => "paranoid-brs",
         }
     }
 }
@@ -195,7 +200,7 @@ impl std::fmt::Display for SearchMode {
 
 /// A name that is no [`SearchMode`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown search mode {0:?} (expected paranoid, brs or brs+)")]
+#[error("unknown search mode {0:?} (expected paranoid, brs, brs+ or paranoid-brs)")]
 pub struct ParseSearchModeError(pub String);
 
 impl std::str::FromStr for SearchMode {

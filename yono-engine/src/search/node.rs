@@ -305,12 +305,7 @@ impl Worker {
             }
         }
         self.stack[ply].seat = Some(self.pos.turn());
-        if sh.mode != SearchMode::Paranoid
-            && ply > 0
-            && self.stack[ply - 1].seat == Some(sh.root)
-            && self.pos.turn() != sh.root
-            && self.pos.seats_in_game().len() > 2
-        {
+        if self.is_reply_layer(sh, ply) {
             return self.reply_layer(sh, ply, depth, alpha, beta);
         }
         let sign = self.sign(sh);

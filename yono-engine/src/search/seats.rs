@@ -12,6 +12,24 @@ impl Worker {
         }
     }
 
+    /// Whether the node at `ply` (its seat to move already recorded) is a Best-Reply
+    /// layer: the other seats' turn right after a move of the root seat, with three or
+    /// more seats in, in BRS and BRS+ always, in paranoid-brs after the first round
+    /// (plies 1 to 3 answer the root seat's first move as the real seats would, so
+    /// every line of that round is a game of the rules).
+    pub(super) fn is_reply_layer(&self, sh: &Shared, ply: usize) -> bool {
+        let layered = match sh.mode {
+            SearchMode::Paranoid => false,
+            SearchMode::BestReply | SearchMode::BestReplyPlus => true,
+            SearchMode::ParanoidBestReply => ply > 3,
+        };
+        layered
+            && ply > 0
+            && self.stack[ply - 1].seat == Some(sh.root)
+            && self.pos.turn() != sh.root
+            && self.pos.seats_in_game().len() > 2
+    }
+
     /// Best-Reply Search's layer of the other seats, entered right after the root
     /// seat moved (from their side, as a node of theirs). Each opponent in turn is
     /// the one that replies with all its moves: in BRS the others skip their turns
