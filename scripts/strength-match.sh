@@ -7,7 +7,7 @@
 #   old        four seats, this engine against three copies of the engine of
 #              commit 014eba7 (built by scripts/old-engine.sh), 50 ms a move each
 #   time       four seats, this engine at 200 ms against three copies at 50 ms
-#   modes      four seats, BRS and BRS+ each against three paranoid copies, 50 ms
+#   modes      four seats, BRS, BRS+ and paranoid-brs each against three paranoid copies, 50 ms
 #   features   standard Shogi, this engine against itself without one search
 #              feature (FEATURES, default all of them in turn), 50 ms a move each
 #   all        yaneuraou, old, time and modes
@@ -54,7 +54,7 @@ more_time() {
     "${match[@]}" --variant yono --a 'self:time=200' --b 'self:time=50' --games "$games" --seed "$seed"
 }
 modes() {
-    for mode in brs brs+; do
+    for mode in brs brs+ paranoid-brs; do
         echo "== four seats: mode $mode vs 3 x paranoid, 50 ms, $games games"
         "${match[@]}" --variant yono --a "self:time=50,mode=$mode" --b 'self:time=50,mode=paranoid' \
             --games "$games" --seed "$seed"

@@ -5,7 +5,7 @@
 //!
 //! POSITION is a Yo[n]o position text (RULES.md §8), an SFEN, `yono` or `shogi` (the
 //! start). Options: `--depth D`, `--nodes N`, `--time MS`, `--multipv K`,
-//! `--threads T`, `--mode paranoid|brs|brs+`, `--without nmp,lmr,...` (features
+//! `--threads T`, `--mode paranoid|brs|brs+|paranoid-brs`, `--without nmp,lmr,...` (features
 //! off), `--moves m1,m2,...` (played first, through a `Game`, so they count for
 //! repetition).
 

@@ -8,7 +8,7 @@
 //! quit
 //! ```
 //!
-//! Arguments: `--mode paranoid|brs|brs+`, `--hash MB`, `--without nmp,lmr,...`.
+//! Arguments: `--mode paranoid|brs|brs+|paranoid-brs`, `--hash MB`, `--without nmp,lmr,...`.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;

@@ -12,7 +12,7 @@
 //! Players:
 //! - `self[:key=value,...]`: this crate's engine in-process. Keys: `time` (ms per
 //!   move), `nodes`, `depth`, `without` (features off, `+`-separated: `nmp+lmr`),
-//!   `mode` (`paranoid`, `brs`, `brs+`), `hash` (MiB), `threads`, `noise`.
+//!   `mode` (`paranoid`, `brs`, `brs+`, `paranoid-brs`), `hash` (MiB), `threads`, `noise`.
 //! - `usi:PATH[;Option=value...]`: a USI engine program (standard Shogi), given
 //!   `setoption` for each pair, `position sfen ... moves ...`, `go movetime|nodes`.
 //! - `proc:PATH[;arg...]`: a program reading `position <position text> [moves ...]`

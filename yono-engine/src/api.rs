@@ -159,7 +159,6 @@ impl Limits {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SearchMode {
     /// Every other seat minimises the seat to move's expected score, each in turn.
-    #[default]
     Paranoid,
     /// Best-Reply Search: between two moves of the root seat, only the one opponent
     /// whose reply is best against it moves.
@@ -168,7 +167,9 @@ pub enum SearchMode {
     /// the move order instead of skipping their turn, so every line is a legal game.
     BestReplyPlus,
     /// Paranoid for the other seats' first round (their replies to the root seat's
-    /// first move), Best-Reply layers after the root seat's later moves.
+    /// first move), Best-Reply layers after the root seat's later moves. The default:
+    /// it won the four-seat tournament at equal time (docs/ENGINE.md, "Strength").
+    #[default]
     ParanoidBestReply,
 }
 

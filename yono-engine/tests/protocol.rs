@@ -190,7 +190,7 @@ fn handshake_lists_the_options() {
         "option name Noise type spin",
         "option name Threads type spin default 1 min 1",
         "option name MultiPV type spin default 1 min 1",
-        "option name SearchMode type combo default paranoid var paranoid var brs var brs+",
+        "option name SearchMode type combo default paranoid-brs var paranoid var brs var brs+ var paranoid-brs",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),

@@ -133,3 +133,33 @@ fn several_threads_return_a_legal_move() {
         }
     }
 }
+
+#[test]
+fn paranoid_brs_is_paranoid_in_the_first_round_only() {
+    // The first round (the root seat's move and the three replies) is searched as
+    // paranoid searches it; Best-Reply layers begin at the root seat's second move.
+    // Three positions that search to depth 6 in milliseconds (the seed's fourth
+    // would take millions of nodes).
+    let games = random_games(Ruleset::Yono, 3, 0x5EED);
+    let mut differs = 0;
+    for game in &games {
+        let run = |mode, limits| search(&mut Engine::new(config(mode)), game, limits);
+        let (a, b) = (
+            run(SearchMode::Paranoid, Limits::depth(3)),
+            run(SearchMode::ParanoidBestReply, Limits::depth(3)),
+        );
+        assert_eq!(
+            (a.best_move, &a.pv, a.score, a.nodes),
+            (b.best_move, &b.pv, b.score, b.nodes)
+        );
+        let (a, b) = (
+            run(SearchMode::Paranoid, Limits::depth(6)),
+            run(SearchMode::ParanoidBestReply, Limits::depth(6)),
+        );
+        differs += usize::from(a.nodes != b.nodes);
+    }
+    assert!(
+        differs > 0,
+        "paranoid-brs searched the same trees as paranoid at depth 6"
+    );
+}

@@ -16,7 +16,7 @@ use yono_engine::{EngineConfig, EngineHandle, JobError, Limits, SearchError, Sea
 
 use crate::{move_obj, PyGame, PyMove};
 
-/// A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta; see
+/// A search engine for Yo[n]o Shogi and standard Shogi (alpha-beta over the seats; see
 /// docs/ENGINE.md).
 ///
 /// `Engine(seed=0, hash_mb=16, noise=0)`: `noise` (centi-pawns, hashed from the position

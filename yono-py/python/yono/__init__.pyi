@@ -1168,7 +1168,7 @@ class Analysis:
 
 @final
 class Engine:
-    """A search engine for Yo[n]o Shogi and standard Shogi (paranoid alpha-beta, see
+    """A search engine for Yo[n]o Shogi and standard Shogi (alpha-beta over the seats, see
     docs/ENGINE.md). An engine keeps what a search learnt for the next search of the
     same seat (as between the moves of a game); ``clear()`` forgets it. With a node
     or depth limit the result of a new or cleared engine is deterministic. Searches
