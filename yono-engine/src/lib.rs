@@ -1,8 +1,9 @@
 //! # yono-engine: a program that plays Yo\[n\]o Shogi
 //!
 //! A search engine for the four-player Yo\[n\]o Shogi (and standard Shogi, through the
-//! same code), built only on the public API of the `yono` rules library: paranoid
-//! alpha-beta with iterative deepening, a transposition table on the position's
+//! same code), built only on the public API of the `yono` rules library: alpha-beta
+//! over the root seat against the others (paranoid for their first round, Best-Reply
+//! after it: [`SearchMode`]) with iterative deepening, a transposition table on the position's
 //! Zobrist key, move ordering, check extensions and a quiescence search that knows
 //! that a seat falls the instant its King is threatened by the seat about to move.
 //! Its evaluation is each seat's expected final score (3/2/1/0). The design and the
