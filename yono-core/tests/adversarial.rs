@@ -326,6 +326,22 @@ fn kings_missing_doubled_or_of_a_fallen_seat() {
     }
 }
 
+/// Checks that `setup` is accepted while the reserve of seat `seat` holds `most` pieces
+/// of the kind at `hand_index`, and rejected as `too_many_pieces` with one more;
+/// returns that error.
+fn one_held_too_many(mut setup: Setup, seat: usize, hand_index: usize, most: u8) -> yono::Error {
+    setup.reserves[seat].0[hand_index] = most;
+    assert!(
+        Position::from_text(&setup.to_string()).is_ok(),
+        "{most} held"
+    );
+    setup.reserves[seat].0[hand_index] = most + 1;
+    let err = Position::from_text(&setup.to_string()).expect_err("one held too many");
+    assert_eq!(err.code(), "too_many_pieces", "{err}");
+    assert!(!err.to_string().is_empty());
+    err
+}
+
 #[test]
 fn more_pieces_than_the_game_has() {
     let e = Seat::East;
@@ -340,47 +356,31 @@ fn more_pieces_than_the_game_has() {
     );
     assert!(Position::from_text(&kings_plus(e, &golds[..4]).to_string()).is_ok());
     // Promoted pieces count as their base kind: three Rooks held and two Dragons.
-    let mut s = kings_plus(
+    let dragons = kings_plus(
         e,
         &[
             ("7i", Seat::South, PieceKind::Dragon),
             ("7h", Seat::South, PieceKind::Dragon),
         ],
     );
-    s.reserves[0].0[0] = 2;
-    assert!(Position::from_text(&s.to_string()).is_ok());
-    s.reserves[0].0[0] = 3;
-    let err = Position::from_text(&s.to_string()).unwrap_err();
-    assert_eq!(err.code(), "too_many_pieces");
+    let err = one_held_too_many(dragons, 0, 0, 2);
     assert!(err.to_string().contains("5 pieces"), "{err}");
     // Twenty-one Pawns: 19 held and two promoted on the board.
-    let mut s = kings_plus(
+    let pawns = kings_plus(
         e,
         &[
             ("6i", Seat::South, PieceKind::PromotedPawn),
             ("4i", Seat::South, PieceKind::Pawn),
         ],
     );
-    s.reserves[1].0[6] = 18;
-    assert!(Position::from_text(&s.to_string()).is_ok());
-    s.reserves[1].0[6] = 19;
-    assert_eq!(text_error(&s.to_string()), "too_many_pieces");
+    one_held_too_many(pawns, 1, 6, 18);
     // Standard Shogi has two Rooks and eighteen Pawns.
     let base = "4k4/9/9/9/9/9/9/9/4K4 b {} 1";
-    assert!(Position::from_sfen(&base.replace("{}", "2R")).is_ok());
-    assert_eq!(
-        Position::from_sfen(&base.replace("{}", "2Rr"))
-            .unwrap_err()
-            .code(),
-        "too_many_pieces"
-    );
-    assert!(Position::from_sfen(&base.replace("{}", "18p")).is_ok());
-    assert_eq!(
-        Position::from_sfen(&base.replace("{}", "18pP"))
-            .unwrap_err()
-            .code(),
-        "too_many_pieces"
-    );
+    for (most, one_more) in [("2R", "2Rr"), ("18p", "18pP")] {
+        assert!(Position::from_sfen(&base.replace("{}", most)).is_ok());
+        let err = Position::from_sfen(&base.replace("{}", one_more)).unwrap_err();
+        assert_eq!(err.code(), "too_many_pieces", "{one_more}");
+    }
     assert_eq!(
         Position::from_sfen("4k4/9/9/9/9/9/9/9/3KK4 b - 1")
             .unwrap_err()
