@@ -1,7 +1,8 @@
 //! One test per rule of RULES.md, on hand-made positions.
 
 use yono::{
-    Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Status,
+    Game, IllegalMove, Move, MoveError, PieceKind, Position, Ruleset, Seat, SeatState, Square,
+    Status,
 };
 
 fn pos(text: &str) -> Position {
@@ -10,6 +11,10 @@ fn pos(text: &str) -> Position {
 
 fn mv(text: &str) -> Move {
     Move::from_usi(text).unwrap()
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
 }
 
 fn reason(p: &Position, m: &str) -> IllegalMove {
@@ -164,17 +169,14 @@ fn the_last_checkmate_ends_the_game_and_scores_three_two_one_zero() {
 #[test]
 fn west_and_east_nifu_runs_along_ranks() {
     let p = pos("4nK4/9/9/9/wK1wP5eK/9/9/9/4sK4 w -/P/-/- swne 1");
-    assert_eq!(reason(&p, "P*5e"), IllegalMove::Nifu("5e".parse().unwrap()));
+    assert_eq!(reason(&p, "P*5e"), IllegalMove::Nifu(sq("5e")));
     assert!(
         p.is_legal(mv("P*7d")),
         "same file, other rank is fine for West"
     );
-    assert_eq!(
-        reason(&p, "P*5f"),
-        IllegalMove::OutsideDropZone("5f".parse().unwrap())
-    );
+    assert_eq!(reason(&p, "P*5f"), IllegalMove::OutsideDropZone(sq("5f")));
     let e = pos("4nK4/9/9/9/wK7eK/6eP2/9/9/4sK4 e -/-/-/P swne 1");
-    assert_eq!(reason(&e, "P*5f"), IllegalMove::Nifu("5f".parse().unwrap()));
+    assert_eq!(reason(&e, "P*5f"), IllegalMove::Nifu(sq("5f")));
     assert!(e.is_legal(mv("P*3g")));
     // A promoted Pawn does not count.
     let t = pos("4nK4/9/9/9/wK1w+P5eK/9/9/9/4sK4 w -/P/-/- swne 1");
@@ -185,18 +187,12 @@ fn west_and_east_nifu_runs_along_ranks() {
 fn pawns_lances_and_knights_cannot_be_dropped_where_they_could_never_move() {
     let west = pos("4nK4/9/9/9/wK7eK/9/9/9/4sK4 w -/NLP/-/- swne 1");
     // West's last line is file 1, its last two files 1 and 2.
-    assert!(matches!(
-        reason(&west, "P*1c"),
-        IllegalMove::DeadDrop { .. }
-    ));
-    assert!(matches!(
-        reason(&west, "L*1c"),
-        IllegalMove::DeadDrop { .. }
-    ));
-    assert!(matches!(
-        reason(&west, "N*2c"),
-        IllegalMove::DeadDrop { .. }
-    ));
+    for drop in ["P*1c", "L*1c", "N*2c"] {
+        assert!(
+            matches!(reason(&west, drop), IllegalMove::DeadDrop { .. }),
+            "{drop}"
+        );
+    }
     assert!(west.is_legal(mv("N*3c")) && west.is_legal(mv("P*2c")));
 }
 
@@ -204,10 +200,7 @@ fn pawns_lances_and_knights_cannot_be_dropped_where_they_could_never_move() {
 fn bishop_binding_limit() {
     // South's Bishops on 8h and 6h are both on the even binding.
     let p = pos("4nK4/wK8/9/9/8eK/9/9/1sB1sB5/4sK4 s B/-/-/- swne 1");
-    assert_eq!(
-        reason(&p, "B*5e"),
-        IllegalMove::BindingLimit("5e".parse().unwrap())
-    );
+    assert_eq!(reason(&p, "B*5e"), IllegalMove::BindingLimit(sq("5e")));
     assert!(p.is_legal(mv("B*5f")), "the odd binding is free");
     // A Horse is not bound and does not count.
     let h = pos("4nK4/wK8/9/9/8eK/9/9/1sB1s+B5/4sK4 s B/-/-/- swne 1");
@@ -220,10 +213,7 @@ fn bishop_binding_limit() {
 fn uchifuzume_forbids_a_pawn_drop_that_leaves_the_king_without_a_move() {
     // North's King in the corner: Silver covers 8a, Gold covers 8b and 9b.
     let p = pos("nK8/2sS6/1sG7/9/wK7eK/9/9/9/4sK4 s P/-/-/- swne 1");
-    assert_eq!(
-        reason(&p, "P*9b"),
-        IllegalMove::Uchifuzume("9b".parse().unwrap())
-    );
+    assert_eq!(reason(&p, "P*9b"), IllegalMove::Uchifuzume(sq("9b")));
     // North is not even next to move (West is): the rule holds for any King.
     assert_eq!(p.turn().next(), Seat::West);
     // With a flight square (no Silver) the same drop is legal.
@@ -259,7 +249,7 @@ fn promotion_is_optional_in_the_zone_and_compulsory_at_the_end() {
     let mut w2 = w.clone();
     w2.play("2f1f+".parse().unwrap()).unwrap();
     assert_eq!(
-        w2.piece_at("1f".parse().unwrap()).map(|p| p.kind),
+        w2.piece_at(sq("1f")).map(|p| p.kind),
         Some(PieceKind::PromotedPawn)
     );
     // Optional: a Pawn stepping within the zone may stay a Pawn.
@@ -288,10 +278,7 @@ fn a_move_is_illegal_if_any_other_seat_threatens_the_king_afterwards() {
 #[test]
 fn drops_stay_in_the_45_square_zone() {
     let p = pos("4nK4/9/9/9/wK7eK/9/9/9/4sK4 s G/G/G/G swne 1");
-    assert_eq!(
-        reason(&p, "G*4e"),
-        IllegalMove::OutsideDropZone("4e".parse().unwrap())
-    );
+    assert_eq!(reason(&p, "G*4e"), IllegalMove::OutsideDropZone(sq("4e")));
     assert!(p.is_legal(mv("G*6a")) && p.is_legal(mv("G*9a")));
     let drops = p
         .legal_moves()
