@@ -8,12 +8,13 @@
 #              commit 014eba7 (built by scripts/old-engine.sh), 50 ms a move each
 #   time       four seats, this engine at 200 ms against three copies at 50 ms
 #   modes      four seats, BRS, BRS+ and paranoid-brs each against three paranoid copies, 50 ms
-#   features   standard Shogi, this engine against itself without one search
-#              feature (FEATURES, default all of them in turn), 50 ms a move each
+#   features   standard Shogi (VARIANT=yono: four seats, the hero against three
+#              copies), this engine against itself without one search feature
+#              (FEATURES, default all of them in turn), 50 ms a move each
 #   all        yaneuraou, old, time and modes
 #   --smoke    a few games at 300 nodes a move (seconds; used by scripts/test.sh):
 #              checks that matches run and report, not who wins
-# Usage: [SEED=S] [FEATURES='nmp lmr'] scripts/strength-match.sh [yaneuraou|old|time|modes|features|all|--smoke] [GAMES]
+# Usage: [SEED=S] [FEATURES='nmp lmr'] [VARIANT=yono] scripts/strength-match.sh [yaneuraou|old|time|modes|features|all|--smoke] [GAMES]
 # GAMES (default 24) per match; each line printed is a match's summary (W/D/L and
 # Elo with a 95% interval for Shogi, the mean of 3 with its 95% interval for four
 # seats); per-game lines go to stderr. At 24 games a match takes 5-10 minutes on a
@@ -61,9 +62,10 @@ modes() {
     done
 }
 features() {
-    for feature in ${FEATURES:-nmp lmr fut rfp razor see lmp asp iir check hist delta}; do
-        echo "== Shogi: yono-engine vs itself without $feature, 50 ms, $games games"
-        "${match[@]}" --variant shogi --a 'self:time=50' --b "self:time=50,without=$feature" \
+    local variant="${VARIANT:-shogi}"
+    for feature in ${FEATURES:-nmp lmr fut rfp razor see lmp asp iir check hist delta recap}; do
+        echo "== $variant: yono-engine vs itself without $feature, 50 ms, $games games"
+        "${match[@]}" --variant "$variant" --a 'self:time=50' --b "self:time=50,without=$feature" \
             --games "$games" --seed "$seed"
     done
 }

@@ -1,7 +1,7 @@
 //! The search in every mode and thread count: legal lines, determinism, MultiPV.
 
 use yono::{Game, Move, Position, Ruleset};
-use yono_engine::{Engine, EngineConfig, Limits, SearchMode, SearchResult, StopToken};
+use yono_engine::{Engine, EngineConfig, Features, Limits, SearchMode, SearchResult, StopToken};
 
 mod common;
 use common::random_walk;
@@ -139,7 +139,7 @@ fn paranoid_brs_is_paranoid_in_the_first_round_only() {
     // The first round (the root seat's move and the three replies) is searched as
     // paranoid searches it; Best-Reply layers begin at the root seat's second move.
     // Three positions that search to depth 6 in milliseconds (the seed's fourth
-    // would take millions of nodes).
+    // takes millions of nodes at depth 6: `quiescence_stays_small_in_a_wild_position`).
     let games = random_games(Ruleset::Yono, 3, 0x5EED);
     let mut differs = 0;
     for game in &games {
@@ -162,4 +162,29 @@ fn paranoid_brs_is_paranoid_in_the_first_round_only() {
         differs > 0,
         "paranoid-brs searched the same trees as paranoid at depth 6"
     );
+}
+
+#[test]
+fn quiescence_stays_small_in_a_wild_position() {
+    // The fourth game of this seed: pieces hang all over the board, and every
+    // capture answers a capture. Without the quiescence limit (only the exchange
+    // on the last move's square from the sixth quiescence ply on) a depth-1 search
+    // takes about a million nodes.
+    let games = random_games(Ruleset::Yono, 4, 0x5EED);
+    let game = &games[3];
+    let nodes = |features: Features, depth: u32| {
+        let mut engine = Engine::with_features(config(SearchMode::default()), features);
+        let r = search(&mut engine, game, Limits::depth(depth));
+        assert_eq!(r.depth, depth);
+        assert!(game.is_legal(r.best_move));
+        r.nodes
+    };
+    let unlimited = Features::without("recap").unwrap();
+    let (with, without) = (nodes(Features::default(), 1), nodes(unlimited, 1));
+    assert!(
+        with * 100 < without,
+        "depth 1: {with} nodes with the limits, {without} without"
+    );
+    let deeper = nodes(Features::default(), 4);
+    assert!(deeper < 200_000, "depth 4 took {deeper} nodes");
 }

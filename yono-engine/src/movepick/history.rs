@@ -138,3 +138,9 @@ pub(crate) fn piece_to(pos: &Position, mv: Move) -> Option<usize> {
         Move::Pass => None,
     }
 }
+
+/// The destination square's index of a [`piece_to`] index.
+#[inline]
+pub(crate) fn piece_to_square(piece_to: usize) -> usize {
+    piece_to % 81
+}

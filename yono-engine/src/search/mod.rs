@@ -46,6 +46,8 @@ use root::{line_eval, nps};
 pub const MAX_DEPTH: u32 = 64;
 /// Quiescence plies at most (captures, and the evasions they force).
 const MAX_QPLY: usize = 16;
+/// From this quiescence ply on, only captures on the square the last move went to.
+const QS_RECAPTURES_FROM: usize = 6;
 /// How often (in nodes) the clock and the stop signals are read.
 const POLL: u64 = 256;
 
@@ -68,6 +70,7 @@ pub struct Features {
     pub delta_pruning: bool,
     pub correction: bool,
     pub probcut: bool,
+    pub qs_recaptures: bool,
 }
 
 impl Default for Features {
@@ -87,6 +90,7 @@ impl Default for Features {
             delta_pruning: true,
             correction: true,
             probcut: true,
+            qs_recaptures: true,
         }
     }
 }
@@ -113,6 +117,7 @@ impl Features {
                 "delta" => &mut f.delta_pruning,
                 "corrhist" => &mut f.correction,
                 "probcut" => &mut f.probcut,
+                "recap" => &mut f.qs_recaptures,
                 _ => return Err(format!("unknown feature {name:?}")),
             };
             *flag = false;

@@ -68,6 +68,19 @@ impl Worker {
                 break;
             }
             let mv = picked.mv;
+            // Deep in quiescence, only the exchange on the last move's square goes
+            // on: with three opponents each capturing in turn, every capture chain
+            // would otherwise multiply (a wild four-seat position took a million
+            // quiescence nodes at depth 1).
+            if !in_check && qply >= QS_RECAPTURES_FROM && sh.features.qs_recaptures {
+                let last_to = ply
+                    .checked_sub(1)
+                    .and_then(|p| self.stack[p].piece_to)
+                    .map(movepick::piece_to_square);
+                if last_to != mv.to().map(|to| to.index()) {
+                    continue;
+                }
+            }
             // Delta pruning: even winning the piece outright leaves the seat to move
             // far below alpha (unless the capture threatens a King).
             if let (Some(stand), true) = (stand_pat, sh.features.delta_pruning) {
