@@ -183,7 +183,7 @@ fn quiescence_stays_small_in_a_wild_position() {
     let (with, without) = (nodes(Features::default(), 1), nodes(unlimited, 1));
     assert!(
         with * 100 < without,
-        "depth 1: {with} nodes with the limits, {without} without"
+        "depth 1: {with} nodes with the limit, {without} without"
     );
     let deeper = nodes(Features::default(), 4);
     assert!(deeper < 200_000, "depth 4 took {deeper} nodes");

@@ -63,21 +63,24 @@ impl Worker {
         let alpha0 = alpha;
         let mut best_move = None;
         let mut moves = 0;
+        // Deep in quiescence, only the exchange on the last move's square goes on
+        // (`Some(None)` after a null move: no capture qualifies): with three
+        // opponents each capturing in turn, every capture chain would otherwise
+        // multiply (a wild four-seat position took a million quiescence nodes at
+        // depth 1).
+        let recaptures_only =
+            (!in_check && qply >= QS_RECAPTURES_FROM && sh.features.qs_recaptures).then(|| {
+                ply.checked_sub(1)
+                    .and_then(|p| self.stack[p].piece_to)
+                    .map(movepick::piece_to_square)
+            });
         while let Some(picked) = self.pickers[ply].next(&self.pos, &self.hist, &ctx) {
             if !in_check && picked.origin == Origin::BadNoisy && sh.features.see_pruning {
                 break;
             }
             let mv = picked.mv;
-            // Deep in quiescence, only the exchange on the last move's square goes
-            // on: with three opponents each capturing in turn, every capture chain
-            // would otherwise multiply (a wild four-seat position took a million
-            // quiescence nodes at depth 1).
-            if !in_check && qply >= QS_RECAPTURES_FROM && sh.features.qs_recaptures {
-                let last_to = ply
-                    .checked_sub(1)
-                    .and_then(|p| self.stack[p].piece_to)
-                    .map(movepick::piece_to_square);
-                if last_to != mv.to().map(|to| to.index()) {
+            if let Some(square) = recaptures_only {
+                if square != mv.to().map(|to| to.index()) {
                     continue;
                 }
             }
