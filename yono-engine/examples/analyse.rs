@@ -5,7 +5,7 @@
 //!
 //! POSITION is a Yo[n]o position text (RULES.md §8), an SFEN, `yono` or `shogi` (the
 //! start). Options: `--depth D`, `--nodes N`, `--time MS`, `--multipv K`,
-//! `--threads T`, `--mode paranoid|brs|brs+|paranoid-brs`, `--without nmp,lmr,...` (features
+//! `--threads T`, `--hash MB`, `--mode paranoid|brs|brs+|paranoid-brs`, `--without nmp,lmr,...` (features
 //! off), `--moves m1,m2,...` (played first, through a `Game`, so they count for
 //! repetition).
 
@@ -29,6 +29,7 @@ fn main() {
             "--time" => limits.time = Some(Duration::from_millis(value().parse().expect("ms"))),
             "--multipv" => config.multipv = value().parse().expect("multipv"),
             "--threads" => config.threads = value().parse().expect("threads"),
+            "--hash" => config.hash_mb = value().parse().expect("hash"),
             "--mode" => config.mode = value().parse().expect("mode"),
             "--without" => features = Features::without(&value()).expect("features"),
             "--moves" => moves = value(),

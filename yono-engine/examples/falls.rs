@@ -1,0 +1,106 @@
+//! Every fall in files of match records (`examples/match.rs --record`), and which
+//! seat's threat made each: a tool for reading four-seat games.
+//!
+//! ```text
+//! cargo run --release -p yono-engine --example falls -- games.rec [more.rec ...] [--each]
+//! ```
+//!
+//! A seat falls when the seat about to move threatens its King (RULES.md §6); that
+//! seat is the *faller's upstream* neighbour when it moves just before the faller
+//! (the faller must answer its check at once), *downstream* when it moves just
+//! after, *opposite* otherwise. The tally counts the first fall of each game, when
+//! every seat is still in, so the three relations are the seats' own order. With
+//! `--each` every game's falls are printed as well (ply, the seat that had just
+//! moved or passed, the seats that fell).
+
+use yono::{Game, Move, Position, Seat};
+
+fn relation(faller: Seat, threatener: Seat) -> &'static str {
+    if threatener.next() == faller {
+        "upstream"
+    } else if faller.next() == threatener {
+        "downstream"
+    } else {
+        "opposite"
+    }
+}
+
+fn main() -> Result<(), String> {
+    let mut files = Vec::new();
+    let mut each = false;
+    for a in std::env::args().skip(1) {
+        match a.as_str() {
+            "--each" => each = true,
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        return Err("usage: falls FILE.rec [FILE.rec ...] [--each]".into());
+    }
+    let (mut games, mut first) = (0usize, [0usize; 3]);
+    // Every fall, and those of a seat whose last turn was a pass (it had no legal
+    // move: a mate in Shogi's sense, not a King left open by another seat's move).
+    let (mut falls, mut mated) = (0usize, 0usize);
+    let names = ["upstream", "downstream", "opposite"];
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split('|').collect();
+            let [_, start, moves, ..] = fields[..] else {
+                return Err(format!("{file}:{}: not a record line", n + 1));
+            };
+            let pos = Position::from_text(start).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
+            let mut game = Game::from_position(pos);
+            let mut seats = game.position().seats_in_game();
+            let mut out = format!("{file}:{}", n + 1);
+            let mut counted = false;
+            let mut passed = [false; 4];
+            games += 1;
+            for (i, text) in moves.split_whitespace().enumerate() {
+                let mover = game.position().turn();
+                let mv: Move = text
+                    .parse()
+                    .map_err(|e| format!("{file}:{}: {text}: {e}", n + 1))?;
+                game.play(mv)
+                    .map_err(|e| format!("{file}:{}: {text}: {e}", n + 1))?;
+                passed[mover.index()] = mv == Move::Pass;
+                let now = game.position().seats_in_game();
+                if now == seats {
+                    continue;
+                }
+                // The threat came from the seat about to move when the fall happened:
+                // the next seat after the mover that was still in.
+                let mut threatener = mover.next();
+                while !seats.contains(threatener) {
+                    threatener = threatener.next();
+                }
+                let fell: Vec<Seat> = seats.iter().filter(|&s| !now.contains(s)).collect();
+                falls += fell.len();
+                mated += fell.iter().filter(|s| passed[s.index()]).count();
+                if !counted && seats.len() == 4 {
+                    for &f in &fell {
+                        let r = relation(f, threatener);
+                        first[names.iter().position(|&x| x == r).unwrap_or(2)] += 1;
+                    }
+                    counted = true;
+                }
+                let fell: Vec<String> = fell.iter().map(|s| format!("{s:?}")).collect();
+                out += &format!(" | ply {} after {mover:?} fell {}", i + 1, fell.join("+"));
+                seats = now;
+            }
+            if each {
+                println!("{out}");
+            }
+        }
+    }
+    println!("{falls} falls, {mated} of them of a seat that had passed for want of a legal move");
+    let total: usize = first.iter().sum();
+    println!("{games} games, {total} first falls (four seats in) by the threatening seat:");
+    for (name, count) in names.iter().zip(first) {
+        println!(
+            "  {name:<10} {count:>5} ({:.0}%)",
+            100.0 * count as f64 / total.max(1) as f64
+        );
+    }
+    Ok(())
+}
