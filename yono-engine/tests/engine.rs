@@ -99,7 +99,7 @@ fn forced_after(pos: &Position, root: Seat, target: Seat, n: u32) -> bool {
 fn engine_move(pos: &Position, depth: u32) -> (Move, Option<i32>) {
     let mut engine = Engine::default();
     let result = engine
-        .search(pos, Limits::depth(depth + 4).with_nodes(2_000_000))
+        .search(pos, Limits::depth(depth).with_nodes(2_000_000))
         .unwrap();
     assert!(pos.is_legal(result.best_move));
     (result.best_move, result.mate)
@@ -110,6 +110,8 @@ struct Case {
     pos: Position,
     target: Seat,
     moves: u32,
+    /// Plies searched beyond the forcing moves' own (4 unless a case says why not).
+    beyond: u32,
 }
 
 fn cases() -> Vec<Case> {
@@ -117,12 +119,18 @@ fn cases() -> Vec<Case> {
     vec![
         // The seat order decides: the Silver uncovers West's Rook (West moves next, so
         // North falls at once); the Gold would uncover East's Rook on West's King, but
-        // West moves before East and simply escapes.
+        // West moves before East and simply escapes. Six plies beyond: with North
+        // gone, West's and East's Rooks hunt South's lone King down (a forced fall
+        // in 14 plies, seen at depth 10) when the Silver steps to 4b or 4d, so only
+        // 5c6d, whose Silver also shuts the 6-file, wins North safely; at depth 8
+        // the search sees neither, and 9c9b (a check on West that East can answer)
+        // scores within a hundredth of a point of the discoveries.
         Case {
             name: "seat-order discovery",
             pos: build("sK6i wK9a nK5a eK1e wR5f sS5c eR9e sG9c", 's', "swne", none),
             target: Seat::North,
             moves: 1,
+            beyond: 6,
         },
         // A Silver steps off West's Bishop diagonal onto East's King.
         Case {
@@ -130,6 +138,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK8i wK9a nK5a eK1i wB5e sS3g", 's', "swne", none),
             target: Seat::East,
             moves: 1,
+            beyond: 4,
         },
         // West to move uncovers North's Lance onto South's King.
         Case {
@@ -137,6 +146,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK4h wK9a nK1a eK1i nL4a wS4d", 'w', "swne", none),
             target: Seat::South,
             moves: 1,
+            beyond: 4,
         },
         // The uncovering move is a capture (of East's Pawn) off the Rook's file.
         Case {
@@ -144,6 +154,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i wK9a nK5a eK1i wR5g sG5d eP4c", 's', "swne", none),
             target: Seat::North,
             moves: 1,
+            beyond: 4,
         },
         // Rook and Gold mate East in its corner; East must pass and falls when South
         // is about to move again (West and North have only Kings, far away).
@@ -152,6 +163,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i wK9a nK5e eK1a sG2c sR2i", 's', "swne", none),
             target: Seat::East,
             moves: 1,
+            beyond: 4,
         },
         // The same mate with two seats left: East passes and falls at once.
         Case {
@@ -159,6 +171,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i eK1a sG2c sR2i", 's', "s01e", none),
             target: Seat::East,
             moves: 1,
+            beyond: 4,
         },
         // Three seats: North mates West (who moves right before North) in its corner.
         Case {
@@ -166,6 +179,7 @@ fn cases() -> Vec<Case> {
             pos: build("nK1a wK9i eK1i nG8g nR8a", 'n', "0wne", none),
             target: Seat::West,
             moves: 1,
+            beyond: 4,
         },
         // A dropped Gold mates (two seats): drops count as much as board moves.
         Case {
@@ -173,6 +187,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i eK5a sP5c", 's', "s01e", ["G", "", "", ""]),
             target: Seat::East,
             moves: 1,
+            beyond: 4,
         },
         // Two drops: the first Gold drives the King back onto the Pawn's file.
         Case {
@@ -180,6 +195,7 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i eK6a sP5c", 's', "s01e", ["GG", "", "", ""]),
             target: Seat::East,
             moves: 2,
+            beyond: 4,
         },
         // Two moves of Gold and Rook against a King beside the corner.
         Case {
@@ -187,12 +203,14 @@ fn cases() -> Vec<Case> {
             pos: build("sK9i eK2a sG3c sR1i", 's', "s01e", none),
             target: Seat::East,
             moves: 2,
+            beyond: 4,
         },
         Case {
             name: "mate in two, Rook behind",
             pos: build("sK9i eK1a sG3d sR2i", 's', "s01e", none),
             target: Seat::East,
             moves: 2,
+            beyond: 4,
         },
         // Standard Shogi through the same code: the head Gold drop.
         Case {
@@ -200,6 +218,7 @@ fn cases() -> Vec<Case> {
             pos: Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap(),
             target: Seat::North,
             moves: 1,
+            beyond: 4,
         },
         // Standard Shogi, mate in two moves of Sente.
         Case {
@@ -207,12 +226,14 @@ fn cases() -> Vec<Case> {
             pos: Position::from_sfen("4k4/9/9/4P4/9/9/9/9/4K4 b 2G 1").unwrap(),
             target: Seat::North,
             moves: 2,
+            beyond: 4,
         },
         Case {
             name: "shogi: Gold and Silver",
             pos: Position::from_sfen("4k4/9/9/4P4/9/9/9/9/4K4 b GS 1").unwrap(),
             target: Seat::North,
             moves: 2,
+            beyond: 4,
         },
     ]
 }
@@ -248,7 +269,7 @@ fn finds_forced_eliminations() {
     for case in cases() {
         let root = case.pos.turn();
         let seats = case.pos.seats_in_game().len() as u32;
-        let (mv, mate) = engine_move(&case.pos, seats * case.moves);
+        let (mv, mate) = engine_move(&case.pos, seats * case.moves + case.beyond);
         assert!(
             forced_after(&after(&case.pos, mv), root, case.target, case.moves - 1),
             "{}: engine played {mv}, which does not force the elimination",
