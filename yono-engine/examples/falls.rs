@@ -15,13 +15,16 @@
 
 use yono::{Game, Move, Position, Seat};
 
-fn relation(faller: Seat, threatener: Seat) -> &'static str {
+/// The threatening seat's relation to the faller, as an index into [`RELATIONS`].
+const RELATIONS: [&str; 3] = ["upstream", "downstream", "opposite"];
+
+fn relation(faller: Seat, threatener: Seat) -> usize {
     if threatener.next() == faller {
-        "upstream"
+        0
     } else if faller.next() == threatener {
-        "downstream"
+        1
     } else {
-        "opposite"
+        2
     }
 }
 
@@ -41,7 +44,6 @@ fn main() -> Result<(), String> {
     // Every fall, and those of a seat whose last turn was a pass (it had no legal
     // move: a mate in Shogi's sense, not a King left open by another seat's move).
     let (mut falls, mut mated) = (0usize, 0usize);
-    let names = ["upstream", "downstream", "opposite"];
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
@@ -79,8 +81,7 @@ fn main() -> Result<(), String> {
                 mated += fell.iter().filter(|s| passed[s.index()]).count();
                 if !counted && seats.len() == 4 {
                     for &f in &fell {
-                        let r = relation(f, threatener);
-                        first[names.iter().position(|&x| x == r).unwrap_or(2)] += 1;
+                        first[relation(f, threatener)] += 1;
                     }
                     counted = true;
                 }
@@ -96,7 +97,7 @@ fn main() -> Result<(), String> {
     println!("{falls} falls, {mated} of them of a seat that had passed for want of a legal move");
     let total: usize = first.iter().sum();
     println!("{games} games, {total} first falls (four seats in) by the threatening seat:");
-    for (name, count) in names.iter().zip(first) {
+    for (name, count) in RELATIONS.iter().zip(first) {
         println!(
             "  {name:<10} {count:>5} ({:.0}%)",
             100.0 * count as f64 / total.max(1) as f64
