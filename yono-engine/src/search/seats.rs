@@ -1,7 +1,14 @@
 //! The four-seat modes: paranoid's two sides (the root seat against the others)
 //! and the Best-Reply Search / BRS+ layer of the other seats.
 
+use arrayvec::ArrayVec;
+
 use super::*;
+
+/// Moves played around a Best-Reply layer's replier (the seats before it, or after
+/// it to the end of the round), with what takes each back: three at the most, kept
+/// on the stack because a layer makes one for each of its replies.
+type Line = ArrayVec<(Move, yono::Undo), 3>;
 
 impl Worker {
     pub(super) fn sign(&self, sh: &Shared) -> Value {
@@ -72,7 +79,7 @@ impl Worker {
         let mut searched = 0usize;
         'repliers: for k in 0..n {
             // Bring the replier to move: the others before it play (BRS+) or skip.
-            let mut prefix: Vec<(Move, yono::Undo)> = Vec::new();
+            let mut prefix = Line::new();
             let mut ok = true;
             if plus {
                 for (i, &seat) in order[..k].iter().enumerate() {
@@ -120,7 +127,7 @@ impl Worker {
                     self.stack[at].seat = Some(self.pos.turn());
                     let undo = self.make(sh, at, mv);
                     // The rest of the round: the later opponents play (BRS+) or skip.
-                    let mut suffix: Vec<(Move, yono::Undo)> = Vec::new();
+                    let mut suffix = Line::new();
                     let mut j = 0;
                     while self.pos.turn() != sh.root
                         && self.decided(sh, at + 1 + j).is_none()
@@ -159,7 +166,7 @@ impl Worker {
                             z
                         }
                     };
-                    let suffix_moves: Vec<Move> = suffix.iter().map(|(m, _)| *m).collect();
+                    let suffix_moves: ArrayVec<Move, 3> = suffix.iter().map(|(m, _)| *m).collect();
                     self.undo_line(suffix);
                     self.pos.undo_move(mv, undo);
                     if self.aborted {
@@ -222,7 +229,7 @@ impl Worker {
     }
 
     /// Takes back a line of moves played from the current position, last first.
-    fn undo_line(&mut self, line: Vec<(Move, yono::Undo)>) {
+    fn undo_line(&mut self, line: Line) {
         for (mv, undo) in line.into_iter().rev() {
             self.pos.undo_move(mv, undo);
         }
