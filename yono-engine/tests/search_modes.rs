@@ -191,3 +191,29 @@ fn quiescence_stays_small_in_a_wild_position() {
     let deeper = nodes(Features::default(), 4);
     assert!(deeper < 200_000, "depth 4 took {deeper} nodes");
 }
+
+#[test]
+fn best_reply_layers_prune_and_order_their_repliers() {
+    // The Best-Reply layer prunes late and hopeless quiet replies that threaten no
+    // King, and lets the seat that refuted the last layer at its ply reply first
+    // (`rprune`, `rorder`). On these positions both make the default mode's tree
+    // smaller at depth 7 (it has layers from the root seat's second move), and the
+    // line stays a legal one.
+    let games = random_games(Ruleset::Yono, 3, 0x5EED);
+    let (mut with, mut without) = (0, 0);
+    for game in &games {
+        let run = |features: Features| {
+            let mut engine = Engine::with_features(config(SearchMode::default()), features);
+            let r = search(&mut engine, game, Limits::depth(7));
+            assert_eq!(r.depth, 7);
+            assert_line_legal(game.position(), &r.pv, "reply layers");
+            r.nodes
+        };
+        with += run(Features::default());
+        without += run(Features::without("rprune,rorder").unwrap());
+    }
+    assert!(
+        with < without,
+        "{with} nodes with the layer's pruning and order, {without} without"
+    );
+}

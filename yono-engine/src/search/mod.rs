@@ -71,6 +71,8 @@ pub struct Features {
     pub correction: bool,
     pub probcut: bool,
     pub qs_recaptures: bool,
+    pub reply_pruning: bool,
+    pub replier_order: bool,
 }
 
 impl Default for Features {
@@ -91,6 +93,8 @@ impl Default for Features {
             correction: true,
             probcut: true,
             qs_recaptures: true,
+            reply_pruning: true,
+            replier_order: true,
         }
     }
 }
@@ -118,6 +122,8 @@ impl Features {
                 "corrhist" => &mut f.correction,
                 "probcut" => &mut f.probcut,
                 "recap" => &mut f.qs_recaptures,
+                "rprune" => &mut f.reply_pruning,
+                "rorder" => &mut f.replier_order,
                 _ => return Err(format!("unknown feature {name:?}")),
             };
             *flag = false;
@@ -248,6 +254,9 @@ struct Frame {
     /// null move): whether the seat to move is in check is then whether that move
     /// threatens its King ([`movepick::checked_by_move`]).
     made_by: Option<(u64, Move)>,
+    /// The seat whose reply last refuted a Best-Reply layer at this ply: it replies
+    /// first in the next layer here.
+    refuter: Option<Seat>,
 }
 
 /// The evaluations a worker computed last, by position key. About a third of a

@@ -63,6 +63,26 @@ impl Worker {
                 return v;
             }
         }
+        // The pruning of a full-width node, for the layer: its static evaluation is the
+        // replying side's, whoever replies (the board is the same).
+        let pv_layer = beta - alpha > 1;
+        let pawn = scale.pawn();
+        let eval = if sh.features.reply_pruning && !pv_layer && !self.stack[ply].in_check {
+            Some(self.evaluate(sh, ply, false))
+        } else {
+            None
+        };
+        if let Some(e) = eval {
+            // Reverse futility: the root seat's move left the others far above beta
+            // (unless a King is threatened: a fall may be near).
+            if depth <= 8
+                && !scale.is_extreme(beta)
+                && e - pawn * depth * 9 / 10 >= beta
+                && !self.another_king_threatened()
+            {
+                return e;
+            }
+        }
         let plus = sh.mode == SearchMode::BestReplyPlus;
         let mut order = [Seat::South; 3];
         let mut n = 0;
@@ -73,6 +93,11 @@ impl Worker {
                 n += 1;
             }
             s = s.next();
+        }
+        if let (false, true, Some(r)) = (plus, sh.features.replier_order, self.stack[ply].refuter) {
+            if let Some(j) = order[..n].iter().position(|&s| s == r) {
+                order[..=j].rotate_right(1);
+            }
         }
         let mut best = -INF;
         let mut best_move = None;
@@ -120,10 +145,29 @@ impl Worker {
                         .and_then(Move::from_code)
                 };
                 let (mut picker, ctx) = self.start_reply_order(sh, at, tt_move);
+                let eval = eval.filter(|_| at == ply || !self.pos.is_check());
+                let side = see::side_of_mover(&self.pos, sh.root);
                 let mut i = 0usize;
                 while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
                     let mv = picked.mv;
                     i += 1;
+                    // Late or hopeless quiet replies that threaten no King are skipped
+                    // once the layer has a value, as at a full-width node.
+                    if let (Some(e), true) = (eval, !picked.noisy && searched > 0) {
+                        if best > -scale.max_eval() && !picker.gives_check(&self.pos, mv) {
+                            let r = lmr_table()[(depth as usize).min(63)][i.min(63)] as i32;
+                            let lmr_depth = (depth - 1 - r).max(0);
+                            if i as i32 >= (3 + depth * depth) / 2
+                                || (lmr_depth <= 6 && e + pawn * (1 + 2 * lmr_depth) <= alpha)
+                            {
+                                picker.skip_quiets();
+                                continue;
+                            }
+                            if !see::see_ge(&self.pos, mv, -30 * lmr_depth * lmr_depth, side) {
+                                continue;
+                            }
+                        }
+                    }
                     self.stack[at].seat = Some(self.pos.turn());
                     let undo = self.make(sh, at, mv);
                     // The rest of the round: the later opponents play (BRS+) or skip.
@@ -197,6 +241,7 @@ impl Worker {
                                 self.pv_len[ply] = ply + len;
                             }
                             if v >= beta {
+                                self.stack[ply].refuter = Some(order[k]);
                                 self.pickers[at] = picker;
                                 self.undo_line(prefix);
                                 break 'repliers;
