@@ -43,7 +43,9 @@ impl Worker {
     /// (`pass_turn_to`; an opponent whose turn cannot be handed over without the
     /// checkmate rule removing a seat is left out, that fall being an artefact of
     /// the skip); in BRS+ they play the first move of their move order, so the line
-    /// stays a game of the rules. The whole layer is one ply of depth.
+    /// stays a game of the rules. The whole layer is one ply of depth. Outside BRS+
+    /// the seat that refuted the last layer at this ply replies first; quiet replies
+    /// are pruned as at a full-width node (docs/ENGINE.md, "Algorithm").
     pub(super) fn reply_layer(
         &mut self,
         sh: &Shared,
@@ -145,6 +147,8 @@ impl Worker {
                         .and_then(Move::from_code)
                 };
                 let (mut picker, ctx) = self.start_reply_order(sh, at, tt_move);
+                // A replier brought to move by the others' passes may be in check:
+                // its evasions are not pruned.
                 let eval = eval.filter(|_| at == ply || !self.pos.is_check());
                 let side = see::side_of_mover(&self.pos, sh.root);
                 let mut i = 0usize;
