@@ -18,6 +18,46 @@ pub(super) fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
+/// Depth left after a late-move reduction of `reduction` plies: what the shallow
+/// pruning rules below judge a quiet move by.
+#[inline(always)]
+pub(super) fn reduced_depth(depth: i32, reduction: i32) -> i32 {
+    (depth - 1 - reduction).max(0)
+}
+
+/// Late-move pruning: after this many moves of a node of `depth`, its quiet moves
+/// are skipped.
+#[inline(always)]
+pub(super) fn late_move_limit(depth: i32, improving: bool) -> i32 {
+    (3 + depth * depth) / (2 - improving as i32)
+}
+
+/// Futility pruning: a quiet move is skipped when the static evaluation `eval`
+/// plus a margin for the reduced depth cannot reach `alpha`.
+#[inline(always)]
+pub(super) fn futile(eval: Value, pawn: Value, lmr_depth: i32, alpha: Value) -> bool {
+    lmr_depth <= 6 && eval + pawn * (1 + 2 * lmr_depth) <= alpha
+}
+
+/// SEE pruning of quiet moves: the least exchange value a quiet move must keep.
+#[inline(always)]
+pub(super) fn quiet_see_threshold(lmr_depth: i32) -> i32 {
+    -30 * lmr_depth * lmr_depth
+}
+
+/// Reverse futility: the side to move keeps `beta` when its static evaluation is
+/// that far above it.
+#[inline(always)]
+pub(super) fn reverse_futile(
+    eval: Value,
+    pawn: Value,
+    depth: i32,
+    improving: bool,
+    beta: Value,
+) -> bool {
+    depth <= 8 && eval - pawn * (depth - improving as i32) * 9 / 10 >= beta
+}
+
 /// A correction entry moved `weight`/256 of the way toward `target`: an average of
 /// the recent results that leans on the deeper searches.
 #[inline]
@@ -352,9 +392,8 @@ impl Worker {
         if let (false, false, Some(eval)) = (pv_node, in_check, eval) {
             // Reverse futility: far above beta, the seat to move keeps it.
             if sh.features.reverse_futility
-                && depth <= 8
                 && !scale.is_extreme(beta)
-                && eval - pawn * (depth - improving as i32) * 9 / 10 >= beta
+                && reverse_futile(eval, pawn, depth, improving, beta)
             {
                 return eval;
             }
@@ -489,10 +528,10 @@ impl Worker {
                 && (quiet || picked.origin == Origin::BadNoisy);
             let checks = (may_prune || may_reduce) && self.pickers[ply].gives_check(&self.pos, mv);
             if may_prune && !checks {
-                let lmr_depth = (depth - 1 - reduction).max(0);
+                let lmr_depth = reduced_depth(depth, reduction);
                 if quiet {
                     if sh.features.late_move_pruning
-                        && move_count as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                        && move_count as i32 >= late_move_limit(depth, improving)
                     {
                         self.pickers[ply].skip_quiets();
                         if picked.origin == Origin::Quiet {
@@ -500,8 +539,7 @@ impl Worker {
                         }
                     }
                     if sh.features.futility
-                        && lmr_depth <= 6
-                        && eval.is_some_and(|e| e + pawn * (1 + 2 * lmr_depth) <= alpha)
+                        && eval.is_some_and(|e| futile(e, pawn, lmr_depth, alpha))
                     {
                         self.pickers[ply].skip_quiets();
                         continue;
@@ -513,7 +551,7 @@ impl Worker {
                         continue;
                     }
                     if sh.features.see_pruning
-                        && !see::see_ge(&self.pos, mv, -30 * lmr_depth * lmr_depth, side)
+                        && !see::see_ge(&self.pos, mv, quiet_see_threshold(lmr_depth), side)
                     {
                         continue;
                     }

@@ -77,9 +77,8 @@ impl Worker {
         if let Some(e) = eval {
             // Reverse futility: the root seat's move left the others far above beta
             // (unless a King is threatened: a fall may be near).
-            if depth <= 8
-                && !scale.is_extreme(beta)
-                && e - pawn * depth * 9 / 10 >= beta
+            if !scale.is_extreme(beta)
+                && node::reverse_futile(e, pawn, depth, false, beta)
                 && !self.another_king_threatened()
             {
                 return e;
@@ -160,14 +159,15 @@ impl Worker {
                     if let (Some(e), true) = (eval, !picked.noisy && searched > 0) {
                         if best > -scale.max_eval() && !picker.gives_check(&self.pos, mv) {
                             let r = lmr_table()[(depth as usize).min(63)][i.min(63)] as i32;
-                            let lmr_depth = (depth - 1 - r).max(0);
-                            if i as i32 >= (3 + depth * depth) / 2
-                                || (lmr_depth <= 6 && e + pawn * (1 + 2 * lmr_depth) <= alpha)
+                            let lmr_depth = node::reduced_depth(depth, r);
+                            if i as i32 >= node::late_move_limit(depth, false)
+                                || node::futile(e, pawn, lmr_depth, alpha)
                             {
                                 picker.skip_quiets();
                                 continue;
                             }
-                            if !see::see_ge(&self.pos, mv, -30 * lmr_depth * lmr_depth, side) {
+                            let threshold = node::quiet_see_threshold(lmr_depth);
+                            if !see::see_ge(&self.pos, mv, threshold, side) {
                                 continue;
                             }
                         }
