@@ -71,6 +71,7 @@ pub struct Features {
     pub correction: bool,
     pub probcut: bool,
     pub qs_recaptures: bool,
+    pub coalition_captures: bool,
     pub reply_pruning: bool,
     pub replier_order: bool,
 }
@@ -93,6 +94,7 @@ impl Default for Features {
             correction: true,
             probcut: true,
             qs_recaptures: true,
+            coalition_captures: true,
             reply_pruning: true,
             replier_order: true,
         }
@@ -122,6 +124,7 @@ impl Features {
                 "corrhist" => &mut f.correction,
                 "probcut" => &mut f.probcut,
                 "recap" => &mut f.qs_recaptures,
+                "qroot" => &mut f.coalition_captures,
                 "rprune" => &mut f.reply_pruning,
                 "rorder" => &mut f.replier_order,
                 _ => return Err(format!("unknown feature {name:?}")),

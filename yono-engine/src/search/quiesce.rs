@@ -74,6 +74,14 @@ impl Worker {
                     .and_then(|p| self.stack[p].piece_to)
                     .map(movepick::piece_to_square)
             });
+        // With three or more seats, the root seat's opponents are one coalition against
+        // it: a capture of another opponent's piece only moves material inside the
+        // coalition, so below the horizon they take only the root seat's pieces (or
+        // threaten a King, which may open a fall).
+        let coalition = !in_check
+            && sign < 0
+            && sh.features.coalition_captures
+            && self.pos.seats_in_game().len() >= 3;
         while let Some(picked) = self.pickers[ply].next(&self.pos, &self.hist, &ctx) {
             if !in_check && picked.origin == Origin::BadNoisy && sh.features.see_pruning {
                 break;
@@ -83,6 +91,12 @@ impl Worker {
                 if square != mv.to().map(|to| to.index()) {
                     continue;
                 }
+            }
+            if coalition
+                && mv.to().and_then(|to| self.pos.piece_at(to)).map(|p| p.seat) != Some(sh.root)
+                && !self.pickers[ply].gives_check(&self.pos, mv)
+            {
+                continue;
             }
             // Delta pruning: even winning the piece outright leaves the seat to move
             // far below alpha (unless the capture threatens a King).
