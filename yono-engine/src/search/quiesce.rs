@@ -92,8 +92,9 @@ impl Worker {
                     continue;
                 }
             }
+            let victim = mv.to().and_then(|to| self.pos.piece_at(to));
             if coalition
-                && mv.to().and_then(|to| self.pos.piece_at(to)).map(|p| p.seat) != Some(sh.root)
+                && victim.map(|p| p.seat) != Some(sh.root)
                 && !self.pickers[ply].gives_check(&self.pos, mv)
             {
                 continue;
@@ -101,13 +102,7 @@ impl Worker {
             // Delta pruning: even winning the piece outright leaves the seat to move
             // far below alpha (unless the capture threatens a King).
             if let (Some(stand), true) = (stand_pat, sh.features.delta_pruning) {
-                let gain = match mv {
-                    Move::Board { to, .. } => self
-                        .pos
-                        .piece_at(to)
-                        .map_or(0, |p| eval::exchange_value(p.kind)),
-                    _ => 0,
-                };
+                let gain = victim.map_or(0, |p| eval::exchange_value(p.kind));
                 if stand + (gain + 200) * scale.pawn() / 100 <= alpha
                     && !self.pickers[ply].gives_check(&self.pos, mv)
                 {

@@ -154,12 +154,12 @@ impl Worker {
                 while let Some(picked) = picker.next(&self.pos, &self.hist, &ctx) {
                     let mv = picked.mv;
                     i += 1;
+                    let late_reduction = lmr_table()[(depth as usize).min(63)][i.min(63)] as i32;
                     // Late or hopeless quiet replies that threaten no King are skipped
                     // once the layer has a value, as at a full-width node.
                     if let (Some(e), true) = (eval, !picked.noisy && searched > 0) {
                         if best > -scale.max_eval() && !picker.gives_check(&self.pos, mv) {
-                            let r = lmr_table()[(depth as usize).min(63)][i.min(63)] as i32;
-                            let lmr_depth = node::reduced_depth(depth, r);
+                            let lmr_depth = node::reduced_depth(depth, late_reduction);
                             if i as i32 >= node::late_move_limit(depth, false)
                                 || node::futile(e, pawn, lmr_depth, alpha)
                             {
@@ -199,7 +199,7 @@ impl Worker {
                     } else {
                         // Late quiet replies are searched shallower first.
                         let r = if sh.features.lmr && depth >= 3 && !picked.noisy && i > 3 {
-                            (lmr_table()[(depth as usize).min(63)][i.min(63)] as i32).min(depth - 2)
+                            late_reduction.min(depth - 2)
                         } else {
                             0
                         };
