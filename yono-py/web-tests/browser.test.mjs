@@ -94,9 +94,18 @@ async function newPage(options = {}) {
 
 const positionQuery = (name) => `position=${encodeURIComponent(POSITIONS[name].text)}`;
 
-// The centre of an element of the library's SVG (a square or a reserve slot).
+// The centre of an element of the library's SVG (a square or a reserve slot). The
+// page redraws the whole board at every message from the server (a reconnection
+// brings more than one), so the element found may be replaced before it is measured:
+// Playwright then gives no box, and the new board's element is measured instead.
 async function centre(page, id) {
-  const box = await page.locator(`#${id}`).boundingBox();
+  const locator = page.locator(`#${id}`);
+  const deadline = Date.now() + WAIT.timeout;
+  let box = await locator.boundingBox(WAIT);
+  while (!box && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    box = await locator.boundingBox(WAIT);
+  }
   assert.ok(box, `#${id} is on the page`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
