@@ -94,11 +94,11 @@ async function newPage(options = {}) {
 
 const positionQuery = (name) => `position=${encodeURIComponent(POSITIONS[name].text)}`;
 
-// The centre of an element of the library's SVG (a square or a reserve slot). The
-// page redraws the whole board at every message from the server (a reconnection
-// brings more than one), so the element found may be replaced before it is measured:
+// The box of an element of the library's SVG (a square or a reserve slot). The page
+// redraws the whole board at every message from the server (a reconnection brings
+// more than one), so the element found may be replaced before it is measured:
 // Playwright then gives no box, and the new board's element is measured instead.
-async function centre(page, id) {
+async function boxOf(page, id) {
   const locator = page.locator(`#${id}`);
   const deadline = Date.now() + WAIT.timeout;
   let box = await locator.boundingBox(WAIT);
@@ -107,6 +107,12 @@ async function centre(page, id) {
     box = await locator.boundingBox(WAIT);
   }
   assert.ok(box, `#${id} is on the page`);
+  return box;
+}
+
+// The centre of such an element.
+async function centre(page, id) {
+  const box = await boxOf(page, id);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -329,7 +335,7 @@ test("on a phone: a tap lets West attack North's King, and North falls", async (
   // (the side panels are left out of the picture there).
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
   for (const corner of ["9a", "1a", "9i", "1i"]) {
-    const box = await page.locator(`#sq-${corner}`).boundingBox();
+    const box = await boxOf(page, `sq-${corner}`);
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `${corner} is on the screen`);
     assert.ok(box.width >= 36, `${corner} is ${box.width} pixels wide`);
   }
