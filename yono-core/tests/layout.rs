@@ -188,3 +188,49 @@ fn the_architecture_map_lists_exactly_the_source_files() {
     let map = mapped(&architecture);
     assert_lists(&files, &map, "ARCHITECTURE.md's map");
 }
+
+/// Every `.rs` file of the workspace's crates (sources, tests, examples, benches),
+/// with its path from the workspace root; build output and dependencies left out.
+fn workspace_rust_files(dir: &Path, root: &Path, out: &mut Vec<(String, usize)>) {
+    for entry in std::fs::read_dir(dir).expect("read dir") {
+        let path = entry.expect("dir entry").path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        if path.is_dir() {
+            if !matches!(
+                name.as_deref(),
+                Some("target" | "node_modules" | ".git" | ".venv")
+            ) {
+                workspace_rust_files(&path, root, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("read source");
+            let rel = path.strip_prefix(root).expect("under the workspace");
+            out.push((
+                rel.to_string_lossy().replace('\\', "/"),
+                text.lines().count(),
+            ));
+        }
+    }
+}
+
+#[test]
+fn no_rust_file_of_the_workspace_is_over_800_lines() {
+    let Some((crate_dir, _)) = workspace_sources() else {
+        return;
+    };
+    let root = crate_dir.join("..");
+    let mut files = Vec::new();
+    workspace_rust_files(&root, &root, &mut files);
+    assert!(
+        files
+            .iter()
+            .any(|(f, _)| f == "yono-engine/src/search/node.rs"),
+        "the walk missed the engine's sources: {} files",
+        files.len()
+    );
+    let long: Vec<_> = files.iter().filter(|(_, n)| *n > 800).collect();
+    assert!(
+        long.is_empty(),
+        "split these files (issue 23: at most 800 lines): {long:?}"
+    );
+}

@@ -32,6 +32,7 @@ use crate::see;
 use crate::time::TimePlan;
 use crate::tt::{Bound, EvalStep, Table};
 
+mod correction;
 mod history;
 mod node;
 mod quiesce;
