@@ -1,5 +1,8 @@
 //! The README's "Where the rules live" table and the source tree agree: every file
-//! under `yono-core/src/` is listed, and every listed path exists.
+//! under `yono-core/src/` is listed, and every listed path exists; so do
+//! docs/ARCHITECTURE.md's maps of yono-core, yono-engine and yono-ml (the bindings'
+//! maps are checked by their own crates); and no Rust file of the workspace is over
+//! 800 lines.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -233,4 +236,62 @@ fn no_rust_file_of_the_workspace_is_over_800_lines() {
         long.is_empty(),
         "split these files (issue 23: at most 800 lines): {long:?}"
     );
+}
+
+/// The code block of docs/ARCHITECTURE.md that opens with the line `first`.
+fn map_block<'a>(architecture: &'a str, first: &str) -> &'a str {
+    let start = architecture
+        .find(&format!("\n{first}\n"))
+        .unwrap_or_else(|| panic!("ARCHITECTURE.md has a map opening with {first}"));
+    let rest = &architecture[start + 1..];
+    &rest[..rest.find("```").expect("the map's block is closed")]
+}
+
+/// The maps of yono-engine and yono-ml are written as prose trees (a folder's small
+/// files named in its description), so they are read loosely: every source file's
+/// name, and every folder on its path, stands in the block as a word, and every
+/// `.rs` word of the block is the name of one of the crate's files.
+#[test]
+fn the_engine_and_ml_maps_name_every_source_file() {
+    let Some((crate_dir, _)) = workspace_sources() else {
+        return;
+    };
+    let architecture = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md");
+    for krate in ["yono-engine", "yono-ml"] {
+        let src = crate_dir.join("..").join(krate).join("src");
+        let mut files = BTreeSet::new();
+        sources(&src, &src, &mut files);
+        let block = map_block(&architecture, &format!("{krate}/src/"));
+        let words: BTreeSet<&str> = block
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '(' | ')'))
+            .map(|w| w.trim_matches('`'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut unnamed = Vec::new();
+        let mut names = BTreeSet::new();
+        for file in &files {
+            let mut parts: Vec<&str> = file.split('/').collect();
+            let name = parts.pop().expect("a file name");
+            names.insert(name);
+            let folders_named = parts
+                .iter()
+                .all(|f| words.contains(format!("{f}/").as_str()));
+            if !folders_named || !words.contains(name) {
+                unnamed.push(file.clone());
+            }
+        }
+        assert!(
+            unnamed.is_empty(),
+            "files missing from ARCHITECTURE.md's {krate} map: {unnamed:?}"
+        );
+        let stale: Vec<_> = words
+            .iter()
+            .filter(|w| w.ends_with(".rs") && !names.contains(*w))
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "ARCHITECTURE.md's {krate} map names files that do not exist: {stale:?}"
+        );
+    }
 }
