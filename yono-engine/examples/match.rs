@@ -11,7 +11,10 @@
 //!
 //! Players:
 //! - `self[:key=value,...]`: this crate's engine in-process. Keys: `time` (ms per
-//!   move), `nodes`, `depth`, `without` (features off, `+`-separated: `nmp+lmr`),
+//!   move), `clock` (`BASE+INC` in ms: a clock of BASE that gains INC after each
+//!   move, the engine's own time management spending it; a player whose clock runs
+//!   out loses as one that gives no move), `nodes`, `depth`, `without` (features
+//!   off, `+`-separated: `nmp+lmr`),
 //!   `mode` (`paranoid`, `brs`, `brs+`, `paranoid-brs`), `hash` (MiB), `threads`, `noise`.
 //! - `usi:PATH[;Option=value...]`: a USI engine program (standard Shogi), given
 //!   `setoption` for each pair, `position sfen ... moves ...`, `go movetime|nodes`.
@@ -43,11 +46,13 @@ use std::time::{Duration, Instant};
 mod common;
 
 use yono::{Game, Move, Ruleset, Seat, Status};
-use yono_engine::{Engine, EngineConfig, Features, Limits, StopToken};
+use yono_engine::{Clock, Engine, EngineConfig, Features, Limits, StopToken};
 
 #[derive(Clone, Copy, Debug)]
 enum Budget {
     Time(Duration),
+    /// A clock: the main time, and what each move adds to it.
+    Clock(Duration, Duration),
     Nodes(u64),
     Depth(u32),
 }
@@ -127,6 +132,12 @@ impl Spec {
             };
             match k {
                 "time" => budget = Some(Budget::Time(Duration::from_millis(num()?))),
+                "clock" => {
+                    let bad = || format!("bad clock {v:?} (BASE+INC in ms)");
+                    let (base, inc) = v.split_once('+').ok_or_else(bad)?;
+                    let ms = |t: &str| t.parse().map(Duration::from_millis).map_err(|_| bad());
+                    budget = Some(Budget::Clock(ms(base)?, ms(inc)?));
+                }
                 "nodes" => budget = Some(Budget::Nodes(num()?)),
                 "depth" => budget = Some(Budget::Depth(num()? as u32)),
                 "without" => features = Features::without(&v.replace('+', ","))?,
@@ -150,6 +161,10 @@ enum Player {
     InProcess {
         engine: Box<Engine>,
         budget: Budget,
+        /// With a clock budget: the main time left.
+        remaining: Duration,
+        /// The clock ran out (the player lost on time).
+        flagged: bool,
     },
     Process {
         child: Child,
@@ -169,9 +184,15 @@ impl Player {
                 budget,
             } => {
                 let config = EngineConfig { seed, ..*config };
+                let budget = budget.unwrap_or(tc);
                 Ok(Player::InProcess {
                     engine: Box::new(Engine::with_features(config, *features)),
-                    budget: budget.unwrap_or(tc),
+                    budget,
+                    remaining: match budget {
+                        Budget::Clock(base, _) => base,
+                        _ => Duration::ZERO,
+                    },
+                    flagged: false,
                 })
             }
             Spec::Usi { path, options } => {
@@ -191,6 +212,9 @@ impl Player {
     }
 
     fn spawn(path: &str, args: &[String], usi: bool, budget: Budget) -> Result<Player, String> {
+        if let Budget::Clock(..) = budget {
+            return Err(format!("{path}: a clock is for in-process players only"));
+        }
         let mut child = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
@@ -238,20 +262,45 @@ impl Player {
     /// The player's move in the game (`None`: no answer, or resignation).
     fn choose(&mut self, game: &Game) -> Option<Move> {
         match self {
-            Player::InProcess { engine, budget } => {
+            Player::InProcess {
+                engine,
+                budget,
+                remaining,
+                flagged,
+            } => {
                 let limits = match *budget {
                     Budget::Time(t) => Limits::time(t),
+                    Budget::Clock(_, increment) => {
+                        let mut clocks = [None; 4];
+                        clocks[game.position().turn().index()] = Some(Clock {
+                            remaining: *remaining,
+                            increment,
+                            byoyomi: Duration::ZERO,
+                        });
+                        Limits::clocks(clocks)
+                    }
                     Budget::Nodes(n) => Limits::nodes(n),
                     Budget::Depth(d) => Limits::depth(d),
                 };
-                engine
+                let started = Instant::now();
+                let best = engine
                     .search_game(game, limits, &StopToken::new(), &mut |_| {})
                     .ok()
-                    .map(|r| r.best_move)
+                    .map(|r| r.best_move);
+                if let Budget::Clock(_, increment) = *budget {
+                    let spent = started.elapsed();
+                    if spent > *remaining {
+                        *flagged = true;
+                        return None;
+                    }
+                    *remaining = *remaining - spent + increment;
+                }
+                best
             }
             Player::Process { usi, budget, .. } => {
                 let go = match *budget {
                     Budget::Time(t) => format!("go movetime {}", t.as_millis()),
+                    Budget::Clock(..) => return None, // refused by Player::spawn
                     Budget::Nodes(n) => format!("go nodes {n}"),
                     Budget::Depth(d) => format!("go depth {d}"),
                 };
@@ -376,7 +425,12 @@ fn play(
                 } else {
                     s[seat.index()] = 0.0;
                 }
-                let why = format!("{} gave no legal move", seat.name());
+                let flagged = matches!(player, Player::InProcess { flagged: true, .. });
+                let why = if flagged {
+                    format!("{} lost on time", seat.name())
+                } else {
+                    format!("{} gave no legal move", seat.name())
+                };
                 return (s, game, why);
             }
         }
