@@ -181,14 +181,17 @@ fn mapped(architecture: &str) -> BTreeSet<String> {
     files
 }
 
+/// docs/ARCHITECTURE.md's text.
+fn architecture(crate_dir: &Path) -> String {
+    std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md")).expect("ARCHITECTURE.md")
+}
+
 #[test]
 fn the_architecture_map_lists_exactly_the_source_files() {
     let Some((crate_dir, files)) = workspace_sources() else {
         return;
     };
-    let architecture = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
-        .expect("ARCHITECTURE.md");
-    let map = mapped(&architecture);
+    let map = mapped(&architecture(&crate_dir));
     assert_lists(&files, &map, "ARCHITECTURE.md's map");
 }
 
@@ -256,8 +259,7 @@ fn the_engine_and_ml_maps_name_every_source_file() {
     let Some((crate_dir, _)) = workspace_sources() else {
         return;
     };
-    let architecture = std::fs::read_to_string(crate_dir.join("../docs/ARCHITECTURE.md"))
-        .expect("ARCHITECTURE.md");
+    let architecture = architecture(&crate_dir);
     for krate in ["yono-engine", "yono-ml"] {
         let src = crate_dir.join("..").join(krate).join("src");
         let mut files = BTreeSet::new();
