@@ -196,20 +196,27 @@ fn the_architecture_map_lists_exactly_the_source_files() {
 }
 
 /// Every `.rs` file of the workspace's crates (sources, tests, examples, benches),
-/// with its path from the workspace root; build output and dependencies left out.
+/// with its path from the workspace root; build output, artefacts, dependencies and
+/// hidden folders (virtualenvs, caches) left out. The test script builds and
+/// installs beside the tests, so a folder or file that vanishes while it is read
+/// is passed over (the caller checks that the crates' sources were found).
 fn workspace_rust_files(dir: &Path, root: &Path, out: &mut Vec<(String, usize)>) {
-    for entry in std::fs::read_dir(dir).expect("read dir") {
-        let path = entry.expect("dir entry").path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
         if path.is_dir() {
-            if !matches!(
-                name.as_deref(),
-                Some("target" | "node_modules" | ".git" | ".venv")
-            ) {
+            let skipped = name.starts_with('.')
+                || matches!(name.as_str(), "target" | "node_modules" | "dist");
+            if !skipped {
                 workspace_rust_files(&path, root, out);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("read source");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
             let rel = path.strip_prefix(root).expect("under the workspace");
             out.push((
                 rel.to_string_lossy().replace('\\', "/"),
