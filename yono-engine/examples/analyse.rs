@@ -9,12 +9,36 @@
 //! off), `--moves m1,m2,...` (played first, through a `Game`, so they count for
 //! repetition).
 
+use std::process::ExitCode;
 use std::time::Duration;
 
 use yono::{Game, Position, Ruleset};
 use yono_engine::{Engine, EngineConfig, Features, Limits, StopToken};
 
-fn main() {
+const USAGE: &str = "usage: analyse [--depth D] [--nodes N] [--time MS] [--multipv K] \
+[--threads T] [--hash MB] [--mode paranoid|brs|brs+|paranoid-brs] [--without nmp,lmr,...] \
+[--moves m1,m2,...] [POSITION: a position text, an SFEN, yono or shogi]";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("analyse: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `what`'s value parsed, or an error that names the option.
+fn parsed<T: std::str::FromStr>(what: &str, value: Option<String>) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    let value = value.ok_or_else(|| format!("{what} needs a value"))?;
+    value.parse().map_err(|e| format!("{what} {value:?}: {e}"))
+}
+
+fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let mut limits = Limits::default();
     let mut config = EngineConfig::default();
@@ -22,18 +46,28 @@ fn main() {
     let mut text = None;
     let mut moves = String::new();
     while let Some(a) = args.next() {
-        let mut value = || args.next().expect("option value");
+        let mut value = || args.next();
         match a.as_str() {
-            "--depth" => limits.depth = Some(value().parse().expect("depth")),
-            "--nodes" => limits.nodes = Some(value().parse().expect("nodes")),
-            "--time" => limits.time = Some(Duration::from_millis(value().parse().expect("ms"))),
-            "--multipv" => config.multipv = value().parse().expect("multipv"),
-            "--threads" => config.threads = value().parse().expect("threads"),
-            "--hash" => config.hash_mb = value().parse().expect("hash"),
-            "--mode" => config.mode = value().parse().expect("mode"),
-            "--without" => features = Features::without(&value()).expect("features"),
-            "--moves" => moves = value(),
-            _ => text = Some(a),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            "--depth" => limits.depth = Some(parsed(&a, value())?),
+            "--nodes" => limits.nodes = Some(parsed(&a, value())?),
+            "--time" => limits.time = Some(Duration::from_millis(parsed(&a, value())?)),
+            "--multipv" => config.multipv = parsed(&a, value())?,
+            "--threads" => config.threads = parsed(&a, value())?,
+            "--hash" => config.hash_mb = parsed(&a, value())?,
+            "--mode" => config.mode = parsed(&a, value())?,
+            "--without" => features = Features::without(&parsed::<String>(&a, value())?)?,
+            "--moves" => moves = parsed(&a, value())?,
+            _ if a.starts_with("--") => return Err(format!("unknown option {a:?}")),
+            _ => {
+                if let Some(first) = &text {
+                    return Err(format!("two positions: {first:?} and {a:?}"));
+                }
+                text = Some(a);
+            }
         }
     }
     let text = text.unwrap_or_else(|| "yono".into());
@@ -42,12 +76,12 @@ fn main() {
         "shogi" => Position::new(Ruleset::Shogi),
         t => Position::from_text(t)
             .or_else(|_| Position::from_sfen(t))
-            .expect("a position text or SFEN"),
+            .map_err(|e| format!("{t:?} is neither a position text nor an SFEN: {e}"))?,
     };
     let mut game = Game::from_position(pos);
     for mv in moves.split(',').filter(|m| !m.is_empty()) {
-        game.play(mv.parse().expect("a move"))
-            .expect("a legal move");
+        let parsed = mv.parse().map_err(|e| format!("move {mv:?}: {e}"))?;
+        game.play(parsed).map_err(|e| format!("move {mv:?}: {e}"))?;
     }
     let mut engine = Engine::with_features(config, features);
     let result = engine
@@ -67,9 +101,10 @@ fn main() {
                 pv.join(" ")
             );
         })
-        .expect("a game that is not over");
+        .map_err(|e| e.to_string())?;
     println!(
         "bestmove {} score {:.3} mate {:?} depth {} nodes {} stopped {}",
         result.best_move, result.score, result.mate, result.depth, result.nodes, result.stopped
     );
+    Ok(())
 }
