@@ -7,16 +7,11 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// The `.rs` files below `dir` (paths from `root`, `/`-separated).
 fn sources(dir: &Path, root: &Path, out: &mut BTreeSet<String>) {
-    for entry in std::fs::read_dir(dir).expect("read src") {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            sources(&path, root, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path.strip_prefix(root).expect("under src");
-            out.insert(rel.to_string_lossy().replace('\\', "/"));
-        }
-    }
+    let mut files = Vec::new();
+    rust_files(dir, root, &mut files);
+    out.extend(files.into_iter().map(|(path, _)| path));
 }
 
 /// The crate's directory and its source files (relative to `src/`), when the crate sits
@@ -195,12 +190,12 @@ fn the_architecture_map_lists_exactly_the_source_files() {
     assert_lists(&files, &map, "ARCHITECTURE.md's map");
 }
 
-/// Every `.rs` file of the workspace's crates (sources, tests, examples, benches),
-/// with its path from the workspace root; build output, artefacts, dependencies and
-/// hidden folders (virtualenvs, caches) left out. The test script builds and
-/// installs beside the tests, so a folder or file that vanishes while it is read
-/// is passed over (the caller checks that the crates' sources were found).
-fn workspace_rust_files(dir: &Path, root: &Path, out: &mut Vec<(String, usize)>) {
+/// Every `.rs` file below `dir` with its path from `root` and its number of lines;
+/// build output, artefacts, dependencies and hidden folders (virtualenvs, caches)
+/// left out. The test script builds and installs beside the tests, so a folder or
+/// file that vanishes while it is read is passed over (the callers check that the
+/// files they expect were found).
+fn rust_files(dir: &Path, root: &Path, out: &mut Vec<(String, usize)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -211,7 +206,7 @@ fn workspace_rust_files(dir: &Path, root: &Path, out: &mut Vec<(String, usize)>)
             let skipped = name.starts_with('.')
                 || matches!(name.as_str(), "target" | "node_modules" | "dist");
             if !skipped {
-                workspace_rust_files(&path, root, out);
+                rust_files(&path, root, out);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
             let Ok(text) = std::fs::read_to_string(&path) else {
@@ -233,7 +228,7 @@ fn no_rust_file_of_the_workspace_is_over_800_lines() {
     };
     let root = crate_dir.join("..");
     let mut files = Vec::new();
-    workspace_rust_files(&root, &root, &mut files);
+    rust_files(&root, &root, &mut files);
     assert!(
         files
             .iter()
