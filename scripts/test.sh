@@ -114,16 +114,22 @@ cargo test --release -p yono-core --test perft --test long_games -- --include-ig
 section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
 cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
 bash scripts/strength-match.sh --smoke # the match harness of docs/ENGINE.md runs and reports (about 20 s)
-# The analysis tool of docs/ENGINE.md searches, and a malformed call gets its usage, not a panic.
-analyse_out=$(cargo run -q --release -p yono-engine --example analyse -- --depth 2 yono)
-grep -q '^bestmove ' <<<"$analyse_out"
-analyse_err=$(mktemp)
-analyse_status=0
-cargo run -q --release -p yono-engine --example analyse -- --depth two yono 2>"$analyse_err" || analyse_status=$?
-if [ "$analyse_status" != 2 ] || ! grep -q '^analyse: --depth "two"' "$analyse_err" \
-    || ! grep -q '^usage: analyse' "$analyse_err"; then
-    echo "analyse: a malformed --depth gave status $analyse_status and:"; cat "$analyse_err"; exit 1
-fi
+# Every example answers --help with its usage, and a malformed call with its error and
+# usage and status 2 (not a panic); the analysis tool of docs/ENGINE.md searches.
+cargo build -q --release -p yono-engine --examples
+examples_dir=${CARGO_TARGET_DIR:-target}/release/examples
+example_err=$(mktemp)
+for example in yono-engine/examples/*.rs; do
+    example=$(basename "$example" .rs)
+    "$examples_dir/$example" --help | grep -q "^usage: $example"
+    example_status=0
+    "$examples_dir/$example" --no-such-flag >/dev/null 2>"$example_err" || example_status=$?
+    if [ "$example_status" != 2 ] || ! grep -q "^$example: unknown argument" "$example_err" \
+        || ! grep -q "^usage: $example" "$example_err"; then
+        echo "$example: a malformed call gave status $example_status and:"; cat "$example_err"; exit 1
+    fi
+done
+"$examples_dir/analyse" --depth 2 yono | grep -q '^bestmove '
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000

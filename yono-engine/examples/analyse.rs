@@ -9,59 +9,42 @@
 //! off), `--moves m1,m2,...` (played first, through a `Game`, so they count for
 //! repetition).
 
-use std::process::ExitCode;
+mod common;
+
 use std::time::Duration;
 
 use yono::{Game, Position, Ruleset};
 use yono_engine::{Engine, EngineConfig, Features, Limits, StopToken};
 
-const USAGE: &str = "usage: analyse [--depth D] [--nodes N] [--time MS] [--multipv K] \
-[--threads T] [--hash MB] [--mode paranoid|brs|brs+|paranoid-brs] [--without nmp,lmr,...] \
-[--moves m1,m2,...] [POSITION: a position text, an SFEN, yono or shogi]";
-
-fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("analyse: {e}\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+fn main() {
+    let mut cli = common::Cli::new(
+        "analyse",
+        "analyse [--depth D] [--nodes N] [--time MS] [--multipv K] [--threads T] [--hash MB] \
+[--mode paranoid|brs|brs+|paranoid-brs] [--without nmp,lmr,...] [--moves m1,m2,...] \
+[POSITION: a position text, an SFEN, yono or shogi]",
+    );
+    let analysed = analyse(&mut cli);
+    cli.or_exit(analysed);
 }
 
-/// `what`'s value parsed, or an error that names the option.
-fn parsed<T: std::str::FromStr>(what: &str, value: Option<String>) -> Result<T, String>
-where
-    T::Err: std::fmt::Display,
-{
-    let value = value.ok_or_else(|| format!("{what} needs a value"))?;
-    value.parse().map_err(|e| format!("{what} {value:?}: {e}"))
-}
-
-fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
+fn analyse(cli: &mut common::Cli) -> Result<(), String> {
     let mut limits = Limits::default();
     let mut config = EngineConfig::default();
     let mut features = Features::default();
     let mut text = None;
     let mut moves = String::new();
-    while let Some(a) = args.next() {
-        let mut value = || args.next();
+    while let Some(a) = cli.next_arg() {
         match a.as_str() {
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            "--depth" => limits.depth = Some(parsed(&a, value())?),
-            "--nodes" => limits.nodes = Some(parsed(&a, value())?),
-            "--time" => limits.time = Some(Duration::from_millis(parsed(&a, value())?)),
-            "--multipv" => config.multipv = parsed(&a, value())?,
-            "--threads" => config.threads = parsed(&a, value())?,
-            "--hash" => config.hash_mb = parsed(&a, value())?,
-            "--mode" => config.mode = parsed(&a, value())?,
-            "--without" => features = Features::without(&parsed::<String>(&a, value())?)?,
-            "--moves" => moves = parsed(&a, value())?,
-            _ if a.starts_with("--") => return Err(format!("unknown option {a:?}")),
+            "--depth" => limits.depth = Some(cli.parsed(&a)?),
+            "--nodes" => limits.nodes = Some(cli.parsed(&a)?),
+            "--time" => limits.time = Some(Duration::from_millis(cli.parsed(&a)?)),
+            "--multipv" => config.multipv = cli.parsed(&a)?,
+            "--threads" => config.threads = cli.parsed(&a)?,
+            "--hash" => config.hash_mb = cli.parsed(&a)?,
+            "--mode" => config.mode = cli.parsed(&a)?,
+            "--without" => features = Features::without(&cli.value(&a)?)?,
+            "--moves" => moves = cli.value(&a)?,
+            _ if a.starts_with("--") => return Err(format!("unknown argument {a:?}")),
             _ => {
                 if let Some(first) = &text {
                     return Err(format!("two positions: {first:?} and {a:?}"));

@@ -96,13 +96,17 @@ fn cells(t: &Timing) -> String {
 fn main() {
     let mut before = None;
     let mut cap = 20_000_000u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--before" => before = args.next(),
-            "--cap" => cap = common::parse_count(&args.next().expect("--cap N")).expect("--cap"),
-            other => panic!("unknown argument {other:?}"),
-        }
+    let mut cli = common::Cli::new("bench", "bench [--before PATH] [--cap NODES]");
+    while let Some(flag) = cli.next_arg() {
+        let parsed = match flag.as_str() {
+            "--before" => cli.value(&flag).map(|v| before = Some(v)),
+            "--cap" => cli
+                .value(&flag)
+                .and_then(|v| common::parse_count(&v))
+                .map(|n| cap = n),
+            other => Err(format!("unknown argument {other:?}")),
+        };
+        cli.or_exit(parsed);
     }
     let positions = common::bench_positions();
     println!(

@@ -13,6 +13,8 @@
 //! `--each` every game's falls are printed as well (ply, the seat that had just
 //! moved or passed, the seats that fell).
 
+mod common;
+
 use yono::{Game, Move, Position, Seat};
 
 /// The threatening seat's relation to the faller, as an index into [`RELATIONS`].
@@ -28,23 +30,32 @@ fn relation(faller: Seat, threatener: Seat) -> usize {
     }
 }
 
-fn main() -> Result<(), String> {
+fn main() {
+    let mut cli = common::Cli::new("falls", "falls FILE.rec [FILE.rec ...] [--each]");
     let mut files = Vec::new();
     let mut each = false;
-    for a in std::env::args().skip(1) {
+    while let Some(a) = cli.next_arg() {
         match a.as_str() {
             "--each" => each = true,
+            _ if a.starts_with("--") => cli.or_exit(Err(format!("unknown argument {a:?}"))),
             _ => files.push(a),
         }
     }
     if files.is_empty() {
-        return Err("usage: falls FILE.rec [FILE.rec ...] [--each]".into());
+        cli.or_exit(Err::<(), _>("no record file named".to_string()));
     }
+    let tallied = tally(&files, each);
+    cli.or_exit(tallied);
+}
+
+/// Reads every game of `files` and prints the falls' tally (and with `each`, every
+/// game's falls).
+fn tally(files: &[String], each: bool) -> Result<(), String> {
     let (mut games, mut first) = (0usize, [0usize; 3]);
     // Every fall, and those of a seat whose last turn was a pass (it had no legal
     // move: a mate in Shogi's sense, not a King left open by another seat's move).
     let (mut falls, mut mated) = (0usize, 0usize);
-    for file in &files {
+    for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
             let fields: Vec<&str> = line.split('|').collect();

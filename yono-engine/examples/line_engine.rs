@@ -10,6 +10,8 @@
 //!
 //! Arguments: `--mode paranoid|brs|brs+|paranoid-brs`, `--hash MB`, `--without nmp,lmr,...`.
 
+mod common;
+
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -19,15 +21,21 @@ use yono_engine::{Engine, EngineConfig, Features, Limits, StopToken};
 fn main() {
     let mut config = EngineConfig::default();
     let mut features = Features::default();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let v = args.next().unwrap_or_default();
-        match a.as_str() {
-            "--mode" => config.mode = v.parse().expect("mode"),
-            "--hash" => config.hash_mb = v.parse().expect("hash"),
-            "--without" => features = Features::without(&v).expect("features"),
-            other => panic!("unknown argument {other:?}"),
-        }
+    let mut cli = common::Cli::new(
+        "line_engine",
+        "line_engine [--mode paranoid|brs|brs+|paranoid-brs] [--hash MB] [--without nmp,lmr,...]",
+    );
+    while let Some(flag) = cli.next_arg() {
+        let parsed = match flag.as_str() {
+            "--mode" => cli.parsed(&flag).map(|m| config.mode = m),
+            "--hash" => cli.parsed(&flag).map(|mb| config.hash_mb = mb),
+            "--without" => cli
+                .value(&flag)
+                .and_then(|v| Features::without(&v))
+                .map(|f| features = f),
+            other => Err(format!("unknown argument {other:?}")),
+        };
+        cli.or_exit(parsed);
     }
     let mut engine = Engine::with_features(config, features);
     let mut game = Game::new(yono::Ruleset::Yono);

@@ -453,7 +453,12 @@ struct Args {
     record: Option<String>,
 }
 
-fn parse_args() -> Result<Args, String> {
+const USAGE: &str =
+    "match --a PLAYER --b PLAYER [--variant shogi|yono] [--tc movetime=MS|nodes=N|depth=D] \
+[--games N] [--seed N] [--plies N] [--balance X] [--max-plies N] [--concurrency N] [--record FILE] \
+(PLAYER: self[:key=value,...], usi:PATH[;Option=value...] or proc:PATH[;arg...])";
+
+fn parse_args(cli: &mut common::Cli) -> Result<Args, String> {
     let mut variant = Ruleset::Shogi;
     let mut a = None;
     let mut b = None;
@@ -465,27 +470,19 @@ fn parse_args() -> Result<Args, String> {
     let mut max_plies = None;
     let mut concurrency = 1;
     let mut record = None;
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+    while let Some(flag) = cli.next_arg() {
         match flag.as_str() {
-            "--variant" => variant = common::parse_variant(&value()?)?,
-            "--a" => a = Some(Spec::parse(&value()?)?),
-            "--b" => b = Some(Spec::parse(&value()?)?),
-            "--tc" => tc = Budget::parse(&value()?)?,
-            "--games" => games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
-            "--seed" => seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--plies" => plies = Some(value()?.parse().map_err(|e| format!("--plies: {e}"))?),
-            "--balance" => balance = value()?.parse().map_err(|e| format!("--balance: {e}"))?,
-            "--max-plies" => {
-                max_plies = Some(value()?.parse().map_err(|e| format!("--max-plies: {e}"))?)
-            }
-            "--concurrency" => {
-                concurrency = value()?
-                    .parse()
-                    .map_err(|e| format!("--concurrency: {e}"))?
-            }
-            "--record" => record = Some(value()?),
+            "--variant" => variant = common::parse_variant(&cli.value(&flag)?)?,
+            "--a" => a = Some(Spec::parse(&cli.value(&flag)?)?),
+            "--b" => b = Some(Spec::parse(&cli.value(&flag)?)?),
+            "--tc" => tc = Budget::parse(&cli.value(&flag)?)?,
+            "--games" => games = cli.parsed(&flag)?,
+            "--seed" => seed = cli.parsed(&flag)?,
+            "--plies" => plies = Some(cli.parsed(&flag)?),
+            "--balance" => balance = cli.parsed(&flag)?,
+            "--max-plies" => max_plies = Some(cli.parsed(&flag)?),
+            "--concurrency" => concurrency = cli.parsed(&flag)?,
+            "--record" => record = Some(cli.value(&flag)?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -512,7 +509,9 @@ fn elo(score: f64) -> f64 {
 }
 
 fn main() {
-    let args = common::args_or_exit("match", parse_args());
+    let mut cli = common::Cli::new("match", USAGE);
+    let parsed = parse_args(&mut cli);
+    let args = cli.or_exit(parsed);
     let started = Instant::now();
     let per_opening = if args.variant == Ruleset::Shogi { 2 } else { 4 };
     let count = args.games.div_ceil(per_opening);

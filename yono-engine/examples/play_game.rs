@@ -13,37 +13,39 @@ use common::Player;
 use std::time::Instant;
 use yono::{Game, Ruleset, Seat, Status};
 
+const USAGE: &str =
+    "play_game --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]";
+
 fn main() {
     let mut engine_seats: Vec<Seat> = vec![Seat::South];
     let mut nodes = "10k".to_string();
     let mut others = "greedy".to_string();
     let mut seed = 1u64;
     let mut max_plies = 800usize;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
-        match flag.as_str() {
-            "--engine" => {
-                engine_seats = value
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(|s| {
-                        s.chars()
-                            .next()
-                            .and_then(Seat::from_letter)
-                            .filter(|_| s.len() == 1)
-                            .unwrap_or_else(|| usage(&format!("bad seat {s:?} (s, w, n, e)")))
-                    })
-                    .collect()
+    let mut cli = common::Cli::new("play_game", USAGE);
+    while let Some(flag) = cli.next_arg() {
+        let parsed: Result<(), String> = (|| {
+            match flag.as_str() {
+                "--engine" => {
+                    engine_seats = cli
+                        .value(&flag)?
+                        .split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(|s| {
+                            s.parse::<Seat>()
+                                .map_err(|_| format!("bad seat {s:?} (s, w, n, e)"))
+                        })
+                        .collect::<Result<_, _>>()?
+                }
+                "--nodes" => nodes = cli.value(&flag)?,
+                "--others" => others = cli.value(&flag)?,
+                "--seed" => seed = cli.parsed(&flag)?,
+                "--max-plies" => max_plies = cli.parsed(&flag)?,
+                _ => return Err(format!("unknown argument {flag:?}")),
             }
-            "--nodes" => nodes = value,
-            "--others" => others = value,
-            "--seed" => seed = value.parse().unwrap_or_else(|_| usage("bad --seed")),
-            "--max-plies" => max_plies = value.parse().unwrap_or_else(|_| usage("bad --max-plies")),
-            _ => usage(&format!("unknown argument {flag:?}")),
-        }
+            Ok(())
+        })();
+        cli.or_exit(parsed);
     }
     let mut players: Vec<Player> = Seat::ALL
         .iter()
@@ -54,7 +56,7 @@ fn main() {
                 others.clone()
             };
             Player::parse(&spec, seed.wrapping_mul(4).wrapping_add(s.index() as u64))
-                .unwrap_or_else(|e| usage(&e))
+                .unwrap_or_else(|e| cli.or_exit(Err(e)))
         })
         .collect();
     let names: Vec<String> = engine_seats.iter().map(|s| s.name().to_string()).collect();
@@ -96,9 +98,4 @@ fn main() {
         }
     }
     println!("Played in {:.1} s.", started.elapsed().as_secs_f64());
-}
-
-fn usage(msg: &str) -> ! {
-    eprintln!("play_game: {msg}\nusage: play_game --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]");
-    std::process::exit(2)
 }

@@ -26,15 +26,16 @@ use yono_engine::{Engine, EngineConfig, Limits, SearchMode, StopToken};
 const DEPTHS: [i32; 6] = [14, 12, 9, 10, 15, 15];
 
 fn main() {
-    let mut only = None;
+    let mut only: Option<usize> = None;
     let mut scale = 0i32;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--only" => only = Some(args.next().expect("--only I").parse::<usize>().expect("I")),
-            "--scale" => scale = args.next().expect("--scale K").parse().expect("K"),
-            other => panic!("unknown argument {other:?}"),
-        }
+    let mut cli = common::Cli::new("search_cost", "search_cost [--only I] [--scale K]");
+    while let Some(flag) = cli.next_arg() {
+        let parsed = match flag.as_str() {
+            "--only" => cli.parsed(&flag).map(|i| only = Some(i)),
+            "--scale" => cli.parsed(&flag).map(|k| scale = k),
+            other => Err(format!("unknown argument {other:?}")),
+        };
+        cli.or_exit(parsed);
     }
     for (i, (name, pos)) in common::bench_positions().into_iter().enumerate() {
         if only.is_some_and(|o| o != i) {

@@ -121,25 +121,31 @@ fn main() {
     let mut out = String::from("selfplay.txt");
     let mut concurrency = 1usize;
     let mut records = None;
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
-        match flag.as_str() {
-            "--variant" => {
-                variant = common::parse_variant(&value).unwrap_or_else(|e| panic!("{e}"))
-            }
-            "--games" => games = value.parse().expect("--games"),
-            "--nodes" => nodes = value.parse().expect("--nodes"),
-            "--seed" => seed = value.parse().expect("--seed"),
-            "--out" => out = value,
-            "--concurrency" => concurrency = value.parse().expect("--concurrency"),
-            "--from-records" => records = Some(value),
-            other => panic!("unknown argument {other:?}"),
-        }
+    let mut cli = common::Cli::new(
+        "selfplay",
+        "selfplay [--variant shogi|yono] [--games N] [--nodes N] [--seed N] [--out FILE] \
+[--concurrency N] [--from-records FILE]",
+    );
+    while let Some(flag) = cli.next_arg() {
+        let parsed = match flag.as_str() {
+            "--variant" => cli
+                .value(&flag)
+                .and_then(|v| common::parse_variant(&v))
+                .map(|v| variant = v),
+            "--games" => cli.parsed(&flag).map(|n| games = n),
+            "--nodes" => cli.parsed(&flag).map(|n| nodes = n),
+            "--seed" => cli.parsed(&flag).map(|n| seed = n),
+            "--out" => cli.value(&flag).map(|v| out = v),
+            "--concurrency" => cli.parsed(&flag).map(|n| concurrency = n),
+            "--from-records" => cli.value(&flag).map(|v| records = Some(v)),
+            other => Err(format!("unknown argument {other:?}")),
+        };
+        cli.or_exit(parsed);
     }
-    let file = Mutex::new(std::fs::File::create(&out).expect("the output file"));
+    let file =
+        Mutex::new(cli.or_exit(std::fs::File::create(&out).map_err(|e| format!("{out}: {e}"))));
     if let Some(path) = records {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = cli.or_exit(std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}")));
         let (mut kept, mut positions) = (0, 0);
         let mut chunk = String::new();
         for line in text.lines() {

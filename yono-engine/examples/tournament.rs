@@ -31,7 +31,10 @@ struct Args {
     max_plies: usize,
 }
 
-fn parse_args() -> Result<Args, String> {
+const USAGE: &str = "tournament [--hero PLAYER] [--field PLAYER] [--games N] [--seed N] \
+[--max-plies N] (PLAYER: random, greedy or engine@N)";
+
+fn parse_args(cli: &mut common::Cli) -> Result<Args, String> {
     let mut args = Args {
         hero: "engine@10k".into(),
         field: "random".into(),
@@ -39,17 +42,13 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         max_plies: 800,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+    while let Some(flag) = cli.next_arg() {
         match flag.as_str() {
-            "--hero" => args.hero = value()?,
-            "--field" => args.field = value()?,
-            "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
-            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--max-plies" => {
-                args.max_plies = value()?.parse().map_err(|e| format!("--max-plies: {e}"))?
-            }
+            "--hero" => args.hero = cli.value(&flag)?,
+            "--field" => args.field = cli.value(&flag)?,
+            "--games" => args.games = cli.parsed(&flag)?,
+            "--seed" => args.seed = cli.parsed(&flag)?,
+            "--max-plies" => args.max_plies = cli.parsed(&flag)?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -66,7 +65,9 @@ fn final_scores(game: &Game) -> ([f64; 4], bool) {
 }
 
 fn main() {
-    let args = common::args_or_exit("tournament", parse_args());
+    let mut cli = common::Cli::new("tournament", USAGE);
+    let parsed = parse_args(&mut cli);
+    let args = cli.or_exit(parsed);
     let started = Instant::now();
     let mut hero_scores = Vec::new();
     let mut field_scores = Vec::new();
@@ -88,10 +89,7 @@ fn main() {
                     spec,
                     game_seed.wrapping_mul(4).wrapping_add(s.index() as u64),
                 )
-                .unwrap_or_else(|e| {
-                    eprintln!("tournament: {e}");
-                    std::process::exit(2)
-                })
+                .unwrap_or_else(|e| cli.or_exit(Err(e)))
             })
             .collect();
         let mut game = Game::new(Ruleset::Yono);

@@ -35,8 +35,8 @@ struct Sample {
     base: f64,
 }
 
-fn load(path: &str, shogi: bool) -> Vec<Sample> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+fn load(path: &str, shogi: bool) -> Result<Vec<Sample>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut out = Vec::new();
     for line in text.lines() {
         let Some((label, pos_text)) = line.split_once('|') else {
@@ -61,7 +61,7 @@ fn load(path: &str, shogi: bool) -> Vec<Sample> {
             base: if shogi { 0.0 } else { 4.0 - k },
         });
     }
-    out
+    Ok(out)
 }
 
 /// P(outlasting) for a strength difference, and its derivative.
@@ -161,29 +161,37 @@ fn main() {
     let mut write = false;
     let mut rate = 2.0f64;
     let mut l2 = 1e-7f64;
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        match flag.as_str() {
-            "--write" => write = true,
-            _ => {
-                let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
-                match flag.as_str() {
-                    "--variant" => {
-                        variant = common::parse_variant(&value).unwrap_or_else(|e| panic!("{e}"))
-                    }
-                    "--data" => data.extend(value.split(',').map(str::to_string)),
-                    "--epochs" => epochs = value.parse().expect("--epochs"),
-                    "--rate" => rate = value.parse().expect("--rate"),
-                    "--l2" => l2 = value.parse().expect("--l2"),
-                    other => panic!("unknown argument {other:?}"),
-                }
+    let mut cli = common::Cli::new(
+        "tune",
+        "tune --data FILE[,FILE...] [--variant shogi|yono] [--epochs N] [--rate X] [--l2 X] [--write]",
+    );
+    while let Some(flag) = cli.next_arg() {
+        let parsed = match flag.as_str() {
+            "--write" => {
+                write = true;
+                Ok(())
             }
-        }
+            "--variant" => cli
+                .value(&flag)
+                .and_then(|v| common::parse_variant(&v))
+                .map(|v| variant = v),
+            "--data" => cli
+                .value(&flag)
+                .map(|v| data.extend(v.split(',').map(str::to_string))),
+            "--epochs" => cli.parsed(&flag).map(|n| epochs = n),
+            "--rate" => cli.parsed(&flag).map(|x| rate = x),
+            "--l2" => cli.parsed(&flag).map(|x| l2 = x),
+            other => Err(format!("unknown argument {other:?}")),
+        };
+        cli.or_exit(parsed);
+    }
+    if data.is_empty() {
+        cli.or_exit(Err::<(), _>("--data is required".to_string()));
     }
     let shogi = variant == Ruleset::Shogi;
     let mut samples = Vec::new();
     for path in &data {
-        samples.extend(load(path, shogi));
+        samples.extend(cli.or_exit(load(path, shogi)));
     }
     let pick = |held: bool| -> Vec<&Sample> {
         samples

@@ -1,5 +1,5 @@
-//! Players and helpers shared by the examples (tournament, match, play_game, bench,
-//! selfplay, tune).
+//! Players and helpers shared by the examples: the players of `tournament` and
+//! `play_game`, the command line of every example, scoring and benchmark positions.
 #![allow(dead_code)]
 
 use yono::{Game, Move, Position, Ruleset, Seat};
@@ -68,13 +68,59 @@ impl Player {
     }
 }
 
-/// The parsed command line, or (when it does not parse) its error on stderr after the
-/// program's name and exit status 2.
-pub fn args_or_exit<T>(program: &str, parsed: Result<T, String>) -> T {
-    parsed.unwrap_or_else(|e| {
-        eprintln!("{program}: {e}");
-        std::process::exit(2);
-    })
+/// A command line read flag by flag, for every example. `--help` (or `-h`) anywhere
+/// prints the program's usage and exits with status 0; a malformed call ends with
+/// its error and the usage on stderr and status 2 ([`Cli::or_exit`]), not a panic.
+pub struct Cli {
+    program: &'static str,
+    usage: &'static str,
+    args: std::vec::IntoIter<String>,
+}
+
+impl Cli {
+    /// The program's arguments; `usage` is what follows `usage: ` in its messages.
+    pub fn new(program: &'static str, usage: &'static str) -> Cli {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            println!("usage: {usage}");
+            std::process::exit(0);
+        }
+        Cli {
+            program,
+            usage,
+            args: args.into_iter(),
+        }
+    }
+
+    /// The next argument (a flag, or a positional argument).
+    pub fn next_arg(&mut self) -> Option<String> {
+        self.args.next()
+    }
+
+    /// The value that follows `flag`.
+    pub fn value(&mut self, flag: &str) -> Result<String, String> {
+        self.args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))
+    }
+
+    /// The value that follows `flag`, parsed; the error names the flag and the value.
+    pub fn parsed<T: std::str::FromStr>(&mut self, flag: &str) -> Result<T, String>
+    where
+        T::Err: std::fmt::Display,
+    {
+        let value = self.value(flag)?;
+        value.parse().map_err(|e| format!("{flag} {value:?}: {e}"))
+    }
+
+    /// `result`'s value, or (on an error) the program's name, the error and the usage
+    /// on stderr and exit status 2.
+    pub fn or_exit<T>(&self, result: Result<T, String>) -> T {
+        result.unwrap_or_else(|e| {
+            eprintln!("{}: {e}\nusage: {}", self.program, self.usage);
+            std::process::exit(2);
+        })
+    }
 }
 
 /// The ruleset a `--variant` value names: `shogi` or `yono`.
