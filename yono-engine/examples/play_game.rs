@@ -16,6 +16,17 @@ use yono::{Game, Ruleset, Seat, Status};
 const USAGE: &str =
     "play_game --engine s,n [--nodes 10k] [--others greedy|random] [--seed N] [--max-plies N]";
 
+/// The seats of a comma-separated list (`s,n`; the core's spellings).
+fn seats(list: &str) -> Result<Vec<Seat>, String> {
+    list.split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse()
+                .map_err(|_| format!("bad seat {s:?} (s, w, n, e)"))
+        })
+        .collect()
+}
+
 fn main() {
     let mut engine_seats: Vec<Seat> = vec![Seat::South];
     let mut nodes = "10k".to_string();
@@ -24,27 +35,17 @@ fn main() {
     let mut max_plies = 800usize;
     let mut cli = common::Cli::new("play_game", USAGE);
     while let Some(flag) = cli.next_arg() {
-        let parsed: Result<(), String> = (|| {
-            match flag.as_str() {
-                "--engine" => {
-                    engine_seats = cli
-                        .value(&flag)?
-                        .split(',')
-                        .filter(|s| !s.is_empty())
-                        .map(|s| {
-                            s.parse::<Seat>()
-                                .map_err(|_| format!("bad seat {s:?} (s, w, n, e)"))
-                        })
-                        .collect::<Result<_, _>>()?
-                }
-                "--nodes" => nodes = cli.value(&flag)?,
-                "--others" => others = cli.value(&flag)?,
-                "--seed" => seed = cli.parsed(&flag)?,
-                "--max-plies" => max_plies = cli.parsed(&flag)?,
-                _ => return Err(format!("unknown argument {flag:?}")),
-            }
-            Ok(())
-        })();
+        let parsed = match flag.as_str() {
+            "--engine" => cli
+                .value(&flag)
+                .and_then(|v| seats(&v))
+                .map(|v| engine_seats = v),
+            "--nodes" => cli.value(&flag).map(|v| nodes = v),
+            "--others" => cli.value(&flag).map(|v| others = v),
+            "--seed" => cli.parsed(&flag).map(|n| seed = n),
+            "--max-plies" => cli.parsed(&flag).map(|n| max_plies = n),
+            _ => Err(format!("unknown argument {flag:?}")),
+        };
         cli.or_exit(parsed);
     }
     let mut players: Vec<Player> = Seat::ALL
