@@ -44,7 +44,7 @@ fn analyse(cli: &mut common::Cli) -> Result<(), String> {
             "--mode" => config.mode = cli.parsed(&a)?,
             "--without" => features = Features::without(&cli.value(&a)?)?,
             "--moves" => moves = cli.value(&a)?,
-            _ if a.starts_with("--") => return Err(format!("unknown argument {a:?}")),
+            _ if a.starts_with("--") => return common::Cli::unknown(&a),
             _ => {
                 if let Some(first) = &text {
                     return Err(format!("two positions: {first:?} and {a:?}"));

@@ -104,7 +104,7 @@ fn main() {
                 .value(&flag)
                 .and_then(|v| common::parse_count(&v))
                 .map(|n| cap = n),
-            other => Err(format!("unknown argument {other:?}")),
+            other => common::Cli::unknown(other),
         };
         cli.or_exit(parsed);
     }

@@ -37,7 +37,7 @@ fn main() {
     while let Some(a) = cli.next_arg() {
         match a.as_str() {
             "--each" => each = true,
-            _ if a.starts_with("--") => cli.or_exit(Err(format!("unknown argument {a:?}"))),
+            _ if a.starts_with("--") => cli.or_exit(common::Cli::unknown(&a)),
             _ => files.push(a),
         }
     }

@@ -33,7 +33,7 @@ fn main() {
                 .value(&flag)
                 .and_then(|v| Features::without(&v))
                 .map(|f| features = f),
-            other => Err(format!("unknown argument {other:?}")),
+            other => common::Cli::unknown(other),
         };
         cli.or_exit(parsed);
     }

@@ -483,7 +483,7 @@ fn parse_args(cli: &mut common::Cli) -> Result<Args, String> {
             "--max-plies" => max_plies = Some(cli.parsed(&flag)?),
             "--concurrency" => concurrency = cli.parsed(&flag)?,
             "--record" => record = Some(cli.value(&flag)?),
-            other => return Err(format!("unknown argument {other:?}")),
+            other => return common::Cli::unknown(other),
         }
     }
     let yono = variant == Ruleset::Yono;

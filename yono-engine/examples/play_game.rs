@@ -44,7 +44,7 @@ fn main() {
             "--others" => cli.value(&flag).map(|v| others = v),
             "--seed" => cli.parsed(&flag).map(|n| seed = n),
             "--max-plies" => cli.parsed(&flag).map(|n| max_plies = n),
-            _ => Err(format!("unknown argument {flag:?}")),
+            _ => common::Cli::unknown(&flag),
         };
         cli.or_exit(parsed);
     }

@@ -33,7 +33,7 @@ fn main() {
         let parsed = match flag.as_str() {
             "--only" => cli.parsed(&flag).map(|i| only = Some(i)),
             "--scale" => cli.parsed(&flag).map(|k| scale = k),
-            other => Err(format!("unknown argument {other:?}")),
+            other => common::Cli::unknown(other),
         };
         cli.or_exit(parsed);
     }

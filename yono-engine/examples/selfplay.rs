@@ -138,7 +138,7 @@ fn main() {
             "--out" => cli.value(&flag).map(|v| out = v),
             "--concurrency" => cli.parsed(&flag).map(|n| concurrency = n),
             "--from-records" => cli.value(&flag).map(|v| records = Some(v)),
-            other => Err(format!("unknown argument {other:?}")),
+            other => common::Cli::unknown(other),
         };
         cli.or_exit(parsed);
     }

@@ -49,7 +49,7 @@ fn parse_args(cli: &mut common::Cli) -> Result<Args, String> {
             "--games" => args.games = cli.parsed(&flag)?,
             "--seed" => args.seed = cli.parsed(&flag)?,
             "--max-plies" => args.max_plies = cli.parsed(&flag)?,
-            other => return Err(format!("unknown argument {other:?}")),
+            other => return common::Cli::unknown(other),
         }
     }
     Ok(args)

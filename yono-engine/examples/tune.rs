@@ -181,7 +181,7 @@ fn main() {
             "--epochs" => cli.parsed(&flag).map(|n| epochs = n),
             "--rate" => cli.parsed(&flag).map(|x| rate = x),
             "--l2" => cli.parsed(&flag).map(|x| l2 = x),
-            other => Err(format!("unknown argument {other:?}")),
+            other => common::Cli::unknown(other),
         };
         cli.or_exit(parsed);
     }

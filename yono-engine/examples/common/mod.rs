@@ -113,6 +113,11 @@ impl Cli {
         value.parse().map_err(|e| format!("{flag} {value:?}: {e}"))
     }
 
+    /// The error for an argument the program does not take.
+    pub fn unknown<T>(arg: &str) -> Result<T, String> {
+        Err(format!("unknown argument {arg:?}"))
+    }
+
     /// `result`'s value, or (on an error) the program's name, the error and the usage
     /// on stderr and exit status 2.
     pub fn or_exit<T>(&self, result: Result<T, String>) -> T {
