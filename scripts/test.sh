@@ -130,6 +130,13 @@ for example in yono-engine/examples/*.rs; do
     fi
 done
 "$examples_dir/analyse" --depth 2 yono | grep -q '^bestmove '
+# A reader that stops early (`analyse ... | head -1`) ends the program quietly: here
+# the reader has gone before the search's lines are written.
+example_status=0
+"$examples_dir/analyse" --depth 7 yono 2>"$example_err" | true || example_status=$?
+if [ "$example_status" != 0 ] || [ -s "$example_err" ]; then
+    echo "analyse into a closed pipe gave status $example_status and:"; cat "$example_err"; exit 1
+fi
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000

@@ -8,6 +8,8 @@
 #[path = "../examples/support/mod.rs"]
 mod support;
 
+use std::io::{self, ErrorKind, Write};
+use std::process::ExitCode;
 use std::time::Instant;
 use support::Rng;
 use yono::{Game, Move, PieceKind, Position, Ruleset, Seat, Status};
@@ -72,19 +74,33 @@ fn notation() -> String {
     )
 }
 
-fn main() {
+fn main() -> ExitCode {
     let seed = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026u64);
+    match play(seed, &mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader has gone (`selfplay | head`): it has all it wanted.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("selfplay: writing to standard output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays the game of `seed`, writing it to `out` as it goes.
+fn play(seed: u64, out: &mut impl Write) -> io::Result<()> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let started = Instant::now();
     let mut game = Game::new(Ruleset::Yono);
-    println!(
+    writeln!(
+        out,
         "Yo[n]o Shogi self-play, seed {seed}\n\n{}\n{}\n",
         notation(),
         game
-    );
+    )?;
     const MAX_PLIES: usize = 5000;
     while !game.is_over() && game.moves().len() < MAX_PLIES {
         let mover = game.position().turn();
@@ -95,24 +111,25 @@ fn main() {
                 Move::Pass => format!("{mover} has no legal move and must pass"),
                 _ => format!("{mover} plays {mv}"),
             };
-            println!(
+            writeln!(
+                out,
                 "Move {}: {what}; {fallen} is checkmated and scores {score}.\n\n{}\n",
                 game.position().move_number() - 1,
                 game
-            );
+            )?;
         }
     }
     match game.status() {
-        Status::Won(w) => println!("{w} wins after {} moves.", game.moves().len()),
-        Status::DrawnByRepetition => println!("Drawn by fourfold repetition."),
-        Status::Ongoing => println!("Stopped at the {MAX_PLIES}-move cap."),
+        Status::Won(w) => writeln!(out, "{w} wins after {} moves.", game.moves().len())?,
+        Status::DrawnByRepetition => writeln!(out, "Drawn by fourfold repetition.")?,
+        Status::Ongoing => writeln!(out, "Stopped at the {MAX_PLIES}-move cap.")?,
     }
-    println!("Scores:");
+    writeln!(out, "Scores:")?;
     for (seat, score) in game.scores() {
         match score {
-            Some(score) => println!("  {:<5} {score}", seat.name()),
-            None => println!("  {:<5} undecided", seat.name()),
+            Some(score) => writeln!(out, "  {:<5} {score}", seat.name())?,
+            None => writeln!(out, "  {:<5} undecided", seat.name())?,
         }
     }
-    println!("Played in {:.3} s.", started.elapsed().as_secs_f64());
+    writeln!(out, "Played in {:.3} s.", started.elapsed().as_secs_f64())
 }

@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::say;
+
 use std::time::Duration;
 
 use yono::{Game, Position, Ruleset};
@@ -70,7 +72,7 @@ fn analyse(cli: &mut common::Cli) -> Result<(), String> {
     let result = engine
         .search_game(&game, limits, &StopToken::new(), &mut |info| {
             let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-            println!(
+            say!(
                 "depth {} seldepth {} multipv {} score {:.3} mate {:?} nodes {} nps {} time {} hashfull {} pv {}",
                 info.depth,
                 info.seldepth,
@@ -85,9 +87,14 @@ fn analyse(cli: &mut common::Cli) -> Result<(), String> {
             );
         })
         .map_err(|e| e.to_string())?;
-    println!(
+    say!(
         "bestmove {} score {:.3} mate {:?} depth {} nodes {} stopped {}",
-        result.best_move, result.score, result.mate, result.depth, result.nodes, result.stopped
+        result.best_move,
+        result.score,
+        result.mate,
+        result.depth,
+        result.nodes,
+        result.stopped
     );
     Ok(())
 }

@@ -13,6 +13,8 @@
 
 mod common;
 
+use common::say;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -109,14 +111,14 @@ fn main() {
         cli.or_exit(parsed);
     }
     let positions = common::bench_positions();
-    println!(
+    say!(
         "load average {}",
         std::fs::read_to_string("/proc/loadavg")
             .unwrap_or_default()
             .trim()
     );
-    println!("| position | moves | perft depth | perft nodes/s | engine | search nodes/s | to depth 8 (s) | to 10 | to 12 |");
-    println!("|---|---:|---:|---:|---|---:|---:|---:|---:|");
+    say!("| position | moves | perft depth | perft nodes/s | engine | search nodes/s | to depth 8 (s) | to 10 | to 12 |");
+    say!("|---|---:|---:|---:|---|---:|---:|---:|---:|");
     for (name, pos) in &positions {
         // Perft to the depth that takes at least a fraction of a second.
         let mut depth = 1;
@@ -137,15 +139,15 @@ fn main() {
         );
         if let Some(path) = &before {
             if let Some(t) = time_old(path, pos, cap) {
-                println!("| {name} | {perft} | 014eba7 | {} |", cells(&t));
+                say!("| {name} | {perft} | 014eba7 | {} |", cells(&t));
             }
         }
-        println!(
+        say!(
             "| {name} | {perft} | this | {} |",
             cells(&time_new(pos, cap))
         );
     }
     for (name, pos) in &positions {
-        println!("{name}: {}", pos.text());
+        say!("{name}: {}", pos.text());
     }
 }

@@ -15,6 +15,8 @@
 
 mod common;
 
+use common::say;
+
 use yono::{Game, Move, Position, Seat};
 
 /// The threatening seat's relation to the faller, as an index into [`RELATIONS`].
@@ -101,15 +103,15 @@ fn tally(files: &[String], each: bool) -> Result<(), String> {
                 seats = now;
             }
             if each {
-                println!("{out}");
+                say!("{out}");
             }
         }
     }
-    println!("{falls} falls, {mated} of them of a seat that had passed for want of a legal move");
+    say!("{falls} falls, {mated} of them of a seat that had passed for want of a legal move");
     let total: usize = first.iter().sum();
-    println!("{games} games, {total} first falls (four seats in) by the threatening seat:");
+    say!("{games} games, {total} first falls (four seats in) by the threatening seat:");
     for (name, count) in RELATIONS.iter().zip(first) {
-        println!(
+        say!(
             "  {name:<10} {count:>5} ({:.0}%)",
             100.0 * count as f64 / total.max(1) as f64
         );

@@ -45,6 +45,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+use common::say;
+
 use yono::{Game, Move, Ruleset, Seat, Status};
 use yono_engine::{Clock, Engine, EngineConfig, Features, Limits, StopToken};
 
@@ -591,7 +593,7 @@ fn main() {
         let w = scores.iter().filter(|&&s| s == 1.0).count();
         let d = scores.iter().filter(|&&s| s == 0.5).count();
         let l = scores.iter().filter(|&&s| s == 0.0).count();
-        println!(
+        say!(
             "A vs B: {n} games, +{w} ={d} -{l}, score {:.3} ± {:.3}, Elo {:+.0} (95%: {:+.0} to {:+.0}), plies {mean_plies:.0}, {:.0} s, load {}",
             mean,
             ci,
@@ -603,7 +605,7 @@ fn main() {
         );
     } else {
         let wins = scores.iter().filter(|&&s| s >= 3.0).count();
-        println!(
+        say!(
             "A vs 3 x B: {n} games, mean {mean:.2} ± {ci:.2} of 3, wins {wins}, plies {mean_plies:.0}, {:.0} s, load {}",
             started.elapsed().as_secs_f64(),
             load.trim()

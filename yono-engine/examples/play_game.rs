@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::say;
+
 use common::Player;
 use std::time::Instant;
 use yono::{Game, Ruleset, Seat, Status};
@@ -61,7 +63,7 @@ fn main() {
         })
         .collect();
     let names: Vec<String> = engine_seats.iter().map(|s| s.name().to_string()).collect();
-    println!(
+    say!(
         "Yo[n]o Shogi: engine@{nodes} plays {}, {others} the others; seed {seed}\n",
         names.join(", ")
     );
@@ -74,7 +76,7 @@ fn main() {
         game.play(mv).expect("players choose legal moves");
         let after = game.position().seats_in_game();
         for fallen in before.iter().filter(|s| !after.contains(*s)) {
-            println!(
+            say!(
                 "Move {}: {mover} plays {mv}; {fallen} is checkmated and scores {}.\n\n{}\n",
                 game.moves().len(),
                 game.position().score(fallen).unwrap_or(0),
@@ -83,9 +85,9 @@ fn main() {
         }
     }
     match game.status() {
-        Status::Won(w) => println!("{w} wins after {} moves.", game.moves().len()),
-        Status::DrawnByRepetition => println!("Drawn by fourfold repetition."),
-        Status::Ongoing => println!("Stopped at the {max_plies}-move cap."),
+        Status::Won(w) => say!("{w} wins after {} moves.", game.moves().len()),
+        Status::DrawnByRepetition => say!("Drawn by fourfold repetition."),
+        Status::Ongoing => say!("Stopped at the {max_plies}-move cap."),
     }
     for (seat, score) in game.scores() {
         let who = if engine_seats.contains(&seat) {
@@ -94,9 +96,9 @@ fn main() {
             &others
         };
         match score {
-            Some(s) => println!("  {:<5} {s}  ({who})", seat.name()),
-            None => println!("  {:<5} -  ({who})", seat.name()),
+            Some(s) => say!("  {:<5} {s}  ({who})", seat.name()),
+            None => say!("  {:<5} -  ({who})", seat.name()),
         }
     }
-    println!("Played in {:.1} s.", started.elapsed().as_secs_f64());
+    say!("Played in {:.1} s.", started.elapsed().as_secs_f64());
 }

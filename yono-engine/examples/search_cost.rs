@@ -18,6 +18,8 @@
 
 mod common;
 
+use common::say;
+
 use yono::Game;
 use yono_engine::{Engine, EngineConfig, Limits, SearchMode, StopToken};
 
@@ -55,7 +57,7 @@ fn main() {
             )
             .expect("the game is not over");
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-        println!(
+        say!(
             "{i} {name}: depth {} nodes {} bestmove {} score {:.6} mate {:?} pv {}",
             r.depth,
             r.nodes,

@@ -19,6 +19,8 @@
 
 mod common;
 
+use common::say;
+
 use common::Player;
 use std::time::Instant;
 use yono::{Game, Ruleset, Seat, Status};
@@ -124,7 +126,7 @@ fn main() {
     let field_mean = field_scores.iter().sum::<f64>() / field_scores.len() as f64;
     lengths.sort_unstable();
     let mean_len = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-    println!(
+    say!(
         "| {} | 3 x {} | {} | {:.2} ± {:.2} | {:.2} | {:.0}% | {:.0} ({}–{}) | {} |",
         args.hero,
         args.field,

@@ -20,6 +20,8 @@
 
 mod common;
 
+use common::say;
+
 use yono::{Position, Ruleset};
 use yono_engine::tuning::{self, FEATURES, SPREAD};
 
@@ -269,7 +271,7 @@ fn main() {
         }
     }
     let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
-    println!("{rounded:?}");
+    say!("{rounded:?}");
     if write {
         write_weights(if shogi { "SHOGI" } else { "YONO" }, &rounded);
         eprintln!("wrote weights.rs");

@@ -62,3 +62,20 @@ fn a_pass_is_said_as_a_pass_and_the_end_names_the_winner() {
     assert!(out.contains(&format!("({}) won, scored 3", &winner[..1].to_lowercase())));
     assert!(out.contains("Scores:"));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    // `selfplay | head -1`: the reader has gone before the game ends, so the
+    // program's later lines meet a closed pipe, which must not be a panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .arg("2026")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run selfplay");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for selfplay");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}

@@ -1,9 +1,29 @@
 //! Players and helpers shared by the examples: the players of `tournament` and
-//! `play_game`, the command line of every example, scoring and benchmark positions.
+//! `play_game`, the command line of every example and its output (`say!`), scoring and
+//! benchmark positions.
 #![allow(dead_code)]
 
 use yono::{Game, Move, Position, Ruleset, Seat};
 use yono_engine::{Engine, EngineConfig, Limits};
+
+/// `println!` for a program whose output may go into a pipe: when the reader has gone
+/// (`analyse | head`), the program ends quietly with status 0, where `println!`
+/// panics; any other failure to write ends it with the error and status 1.
+#[allow(unused_macros)]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("writing to standard output: {e}");
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+#[allow(unused_imports)]
+pub(crate) use say;
 
 /// xorshift64*: deterministic for a seed, no dependency.
 pub struct Rng(u64);
@@ -82,7 +102,7 @@ impl Cli {
     pub fn new(program: &'static str, usage: &'static str) -> Cli {
         let args: Vec<String> = std::env::args().skip(1).collect();
         if args.iter().any(|a| a == "--help" || a == "-h") {
-            println!("usage: {usage}");
+            say!("usage: {usage}");
             std::process::exit(0);
         }
         Cli {
