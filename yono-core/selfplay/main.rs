@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026u64);
-    match play(seed, &mut std::io::stdout().lock()) {
+    match play(seed, &mut io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader has gone (`selfplay | head`): it has all it wanted.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
