@@ -14,11 +14,11 @@ macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                eprintln!("writing to standard output: {e}");
-                std::process::exit(1);
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
             }
-            std::process::exit(0);
+            eprintln!("writing to standard output: {e}");
+            std::process::exit(1);
         }
     }};
 }
