@@ -78,6 +78,18 @@ wait_beside() {
     cat "${beside_log[$1]}"
     return "$rc"
 }
+# `ends_quietly_into_a_closed_pipe CMD...`: a reader that stops early (`perft ... |
+# head -1`) must end the program quietly, status 0 and nothing on stderr, not with a
+# panic; here the reader has gone before anything is written.
+ends_quietly_into_a_closed_pipe() {
+    local status=0 err
+    err=$(mktemp)
+    "$@" 2>"$err" | true || status=$?
+    if [ "$status" != 0 ] || [ -s "$err" ]; then
+        echo "$* into a closed pipe gave status $status and:"; cat "$err"; exit 1
+    fi
+    rm -f "$err"
+}
 
 # The release check (scripts/test-release.sh) builds in a fresh clone with a target
 # directory of its own, mostly on one core (fat LTO, codegen-units = 1), then installs
@@ -110,6 +122,9 @@ cargo test --workspace
 
 section "Release mode: perft (Shogi depth 5, Yo[n]o depths 5-6, matsuri depth 3) and long random games"
 cargo test --release -p yono-core --test perft --test long_games -- --include-ignored --nocapture
+# The counts of a slow perft reach a reader that has gone.
+cargo build -q --release -p yono-core --example perft
+ends_quietly_into_a_closed_pipe "${CARGO_TARGET_DIR:-target}/release/examples/perft" yono 5
 
 section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
 cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
@@ -130,13 +145,7 @@ for example in yono-engine/examples/*.rs; do
     fi
 done
 "$examples_dir/analyse" --depth 2 yono | grep -q '^bestmove '
-# A reader that stops early (`analyse ... | head -1`) ends the program quietly: here
-# the reader has gone before the search's lines are written.
-example_status=0
-"$examples_dir/analyse" --depth 7 yono 2>"$example_err" | true || example_status=$?
-if [ "$example_status" != 0 ] || [ -s "$example_err" ]; then
-    echo "analyse into a closed pipe gave status $example_status and:"; cat "$example_err"; exit 1
-fi
+ends_quietly_into_a_closed_pipe "$examples_dir/analyse" --depth 7 yono # as must its search's lines
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000

@@ -2,10 +2,14 @@
 //!
 //! Prints the count at every depth up to the one asked, with nodes per second.
 
+mod support;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
 use std::time::Instant;
 use yono::{divide, perft, perft_full, Position, Ruleset};
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flags: Vec<&str> = args
         .iter()
@@ -45,21 +49,35 @@ fn main() {
         }
     };
     let full = flags.contains(&"--full");
-    println!("{pos}\n");
-    if flags.contains(&"--divide") {
-        for (mv, n) in divide(&pos, depth) {
-            println!("{mv}: {n}");
+    let divided = flags.contains(&"--divide");
+    let counted = count(&pos, depth, full, divided, &mut io::stdout().lock());
+    support::exit_after_writing("perft", counted)
+}
+
+/// Writes `pos`, its divide if asked, and the count at every depth up to `depth`.
+fn count(
+    pos: &Position,
+    depth: u32,
+    full: bool,
+    divided: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "{pos}\n")?;
+    if divided {
+        for (mv, n) in divide(pos, depth) {
+            writeln!(out, "{mv}: {n}")?;
         }
     }
     for d in 1..=depth {
         let t = Instant::now();
         let n = if full {
-            perft_full(&pos, d)
+            perft_full(pos, d)
         } else {
-            perft(&pos, d)
+            perft(pos, d)
         };
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "depth {d}: {n:>14} nodes  {secs:>8.3} s  {:>12.0} nodes/s{}",
             n as f64 / secs.max(1e-9),
             if full {
@@ -67,6 +85,7 @@ fn main() {
             } else {
                 " (last ply counted)"
             }
-        );
+        )?;
     }
+    Ok(())
 }

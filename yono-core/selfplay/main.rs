@@ -8,7 +8,7 @@
 #[path = "../examples/support/mod.rs"]
 mod support;
 
-use std::io::{self, ErrorKind, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use support::Rng;
@@ -79,15 +79,7 @@ fn main() -> ExitCode {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026u64);
-    match play(seed, &mut io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        // The reader has gone (`selfplay | head`): it has all it wanted.
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("selfplay: writing to standard output: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    support::exit_after_writing("selfplay", play(seed, &mut io::stdout().lock()))
 }
 
 /// Plays the game of `seed`, writing it to `out` as it goes.

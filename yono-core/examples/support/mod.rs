@@ -1,9 +1,25 @@
 //! What more than one program needs: included by `mod support;` from
-//! `gen_vectors.rs` and `play_instructions.rs`, and by path from
+//! `gen_vectors.rs`, `perft.rs` and `play_instructions.rs`, and by path from
 //! `yono-core/selfplay/main.rs` and `bench/src/main.rs`. Each uses part of it.
 #![allow(dead_code)]
 
+use std::io::{self, ErrorKind};
+use std::process::ExitCode;
+
 use yono::{Game, Ruleset};
+
+/// How a program that writes its results to standard output ends: a reader that
+/// stopped early (`perft ... --divide | head`) had all it wanted, so status 0 and
+/// no message; any other failure to write, the error and status 1.
+pub fn exit_after_writing(program: &str, written: io::Result<()>) -> ExitCode {
+    match written {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            eprintln!("{program}: writing to standard output: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
 
 /// xorshift64: deterministic for a seed, no dependency. The test vectors were
 /// generated with it, so changing it changes `tests/vectors/*.json`.
