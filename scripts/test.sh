@@ -129,12 +129,13 @@ ends_quietly_into_a_closed_pipe "${CARGO_TARGET_DIR:-target}/release/examples/pe
 section "Engine smoke (release): a 4-game tournament, engine@2k against three random players"
 cargo run -q --release -p yono-engine --example tournament -- --hero engine@2k --field random --games 4
 bash scripts/strength-match.sh --smoke # the match harness of docs/ENGINE.md runs and reports (about 20 s)
-# Every example answers --help with its usage, and a malformed call with its error and
-# usage and status 2 (not a panic); the analysis tool of docs/ENGINE.md searches.
-cargo build -q --release -p yono-engine --examples
+# Every example of the three crates answers --help with its usage, and a malformed call
+# with its error and usage and status 2 (not a panic); the analysis tool of
+# docs/ENGINE.md searches.
+cargo build -q --release -p yono-core -p yono-ml -p yono-engine --examples
 examples_dir=${CARGO_TARGET_DIR:-target}/release/examples
 example_err=$(mktemp)
-for example in yono-engine/examples/*.rs; do
+for example in yono-core/examples/*.rs yono-ml/examples/*.rs yono-engine/examples/*.rs; do
     example=$(basename "$example" .rs)
     "$examples_dir/$example" --help | grep -q "^usage: $example"
     example_status=0
@@ -146,6 +147,8 @@ for example in yono-engine/examples/*.rs; do
 done
 "$examples_dir/analyse" --depth 2 yono | grep -q '^bestmove '
 ends_quietly_into_a_closed_pipe "$examples_dir/analyse" --depth 7 yono # as must its search's lines
+ends_quietly_into_a_closed_pipe "$examples_dir/search" 4
+ends_quietly_into_a_closed_pipe "$examples_dir/random_games" --games 20 --envs 8
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000

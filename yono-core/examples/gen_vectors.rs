@@ -8,7 +8,9 @@
 mod support;
 
 use serde::Serialize;
+use std::io::{self, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use support::Rng;
 use yono::{perft, Game, Move, PieceKind, Position, Ruleset, Seat, Status};
 
@@ -527,7 +529,12 @@ fn bad_moves() -> Vec<BadMove> {
         .collect()
 }
 
-fn main() {
+fn main() -> ExitCode {
+    support::arguments(
+        "gen_vectors",
+        "gen_vectors (writes tests/vectors/*.json)",
+        &[],
+    );
     // Through the link yono-core/tests/vectors this is the workspace's tests/vectors;
     // in an unpacked crate it stays inside the crate.
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
@@ -611,16 +618,18 @@ fn main() {
         }
     }
 
-    let write = |name: &str, value: &dyn erased::Json| {
+    let mut out = io::stdout().lock();
+    let mut write = |name: &str, value: &dyn erased::Json| {
         let path = dir.join(name);
         std::fs::write(&path, value.json() + "\n").expect("write vector file");
-        println!("wrote {}", path.display());
+        writeln!(out, "wrote {}", path.display())
     };
-    write("positions.json", &positions);
-    write("games.json", &games);
-    write("bad_positions.json", &bad_positions);
-    write("bad_moves.json", &bad_moves);
-    write("vocabulary.json", &vocabulary());
+    let written = write("positions.json", &positions)
+        .and_then(|()| write("games.json", &games))
+        .and_then(|()| write("bad_positions.json", &bad_positions))
+        .and_then(|()| write("bad_moves.json", &bad_moves))
+        .and_then(|()| write("vocabulary.json", &vocabulary()));
+    support::exit_after_writing("gen_vectors", written)
 }
 
 mod erased {

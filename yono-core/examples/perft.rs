@@ -9,8 +9,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 use yono::{divide, perft, perft_full, Position, Ruleset};
 
+const USAGE: &str = "perft <start|shogi|yono|POSITION TEXT|SFEN> <depth> [--divide] [--full]";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = support::arguments("perft", USAGE, &["--divide", "--full"]);
     let flags: Vec<&str> = args
         .iter()
         .map(String::as_str)
@@ -21,16 +23,15 @@ fn main() -> ExitCode {
         .map(String::as_str)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let (text, depth) = match rest.as_slice() {
-        [text, depth] => (*text, depth.parse::<u32>()),
-        _ => {
-            eprintln!("usage: perft <start|shogi|POSITION TEXT|SFEN> <depth> [--divide] [--full]");
-            std::process::exit(2);
-        }
+    let &[text, depth] = rest.as_slice() else {
+        support::refuse("perft", USAGE, "a position and a depth are needed");
     };
-    let Ok(depth) = depth else {
-        eprintln!("depth must be a whole number");
-        std::process::exit(2);
+    let Ok(depth) = depth.parse::<u32>() else {
+        support::refuse(
+            "perft",
+            USAGE,
+            &format!("depth {depth:?} is not a whole number"),
+        );
     };
     let pos = match text {
         "start" => Ok(Position::start()),
@@ -43,10 +44,7 @@ fn main() -> ExitCode {
     };
     let pos = match pos {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
+        Err(e) => support::refuse("perft", USAGE, &e.to_string()),
     };
     let full = flags.contains(&"--full");
     let divided = flags.contains(&"--divide");

@@ -11,26 +11,37 @@
 mod support;
 
 use std::hint::black_box;
+use std::io::{self, Write};
+use std::process::ExitCode;
 
 use yono::Move;
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (Some(mode), Some(passes)) = (args.get(1), args.get(2)) else {
-        eprintln!("usage: play_instructions listed|checked PASSES");
-        std::process::exit(2);
+const USAGE: &str = "play_instructions listed|checked PASSES";
+
+fn main() -> ExitCode {
+    let args = support::arguments("play_instructions", USAGE, &[]);
+    let [mode, passes] = args.as_slice() else {
+        support::refuse(
+            "play_instructions",
+            USAGE,
+            "a mode and a number of passes are needed",
+        );
     };
     let listed = match mode.as_str() {
         "listed" => true,
         "checked" => false,
-        other => {
-            eprintln!("unknown mode {other:?}: listed or checked");
-            std::process::exit(2);
-        }
+        other => support::refuse(
+            "play_instructions",
+            USAGE,
+            &format!("unknown mode {other:?}: listed or checked"),
+        ),
     };
     let Ok(passes) = passes.parse::<u32>() else {
-        eprintln!("PASSES must be a number, not {passes:?}");
-        std::process::exit(2);
+        support::refuse(
+            "play_instructions",
+            USAGE,
+            &format!("PASSES must be a whole number, not {passes:?}"),
+        );
     };
     let mut games = support::random_shogi_positions();
     let lists: Vec<Vec<Move>> = games
@@ -54,5 +65,6 @@ fn main() {
             }
         }
     }
-    println!("positions {} pairs {pairs}", games.len());
+    let written = writeln!(io::stdout(), "positions {} pairs {pairs}", games.len());
+    support::exit_after_writing("play_instructions", written)
 }

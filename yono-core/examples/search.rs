@@ -6,8 +6,14 @@
 //! Paranoid: the seat at the root maximises, every other seat plays against it, so
 //! a four-seat game becomes a two-sided search that alpha-beta can prune.
 
+mod support;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
 use std::time::Instant;
 use yono::{Move, MoveList, Position, Seat, Status};
+
+const USAGE: &str = "search [DEPTH] (1 to 9, default 5)";
 
 const WIN: i32 = 1_000_000;
 
@@ -102,8 +108,9 @@ impl Search {
     }
 }
 
-/// Searches `pos` to `depth` and returns (best move, score, nodes).
-fn search(pos: &Position, depth: u32) -> (Option<Move>, i32, u64) {
+/// Searches `pos` to `depth` and returns (best move, score, nodes, whether passing
+/// would lose the root seat's King).
+fn search(pos: &Position, depth: u32) -> (Option<Move>, i32, u64, bool) {
     let mut pos = pos.clone();
     let mut s = Search {
         me: pos.turn(),
@@ -127,17 +134,24 @@ fn search(pos: &Position, depth: u32) -> (Option<Move>, i32, u64) {
     let (undo, fallen) = pos.null_move();
     let threatened = !fallen.is_empty();
     pos.undo_move(Move::Pass, undo);
-    if threatened {
-        println!("  (passing here would lose the King)");
-    }
-    (best.0, best.1, s.nodes)
+    (best.0, best.1, s.nodes, threatened)
 }
 
-fn main() {
-    let depth: u32 = std::env::args()
-        .nth(1)
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(5);
+fn main() -> ExitCode {
+    let args = support::arguments("search", USAGE, &[]);
+    let depth = match args.as_slice() {
+        [] => 5,
+        [d] => match d.parse::<u32>() {
+            Ok(d @ 1..=9) => d,
+            _ => support::refuse("search", USAGE, &format!("depth {d:?} is not 1 to 9")),
+        },
+        _ => support::refuse("search", USAGE, "one depth at most"),
+    };
+    support::exit_after_writing("search", report(depth, &mut io::stdout().lock()))
+}
+
+/// Searches the two positions to `depth` and writes what each search found.
+fn report(depth: u32, out: &mut impl Write) -> io::Result<()> {
     let middle = Position::from_text(
         "1e+B2wP2nNnL/1wSwP3nSnBnR/4nPnPnPnPnP/2wP1nK4/wG1wP3ePeK1/2wKsP2eP1eG/1sPsB1eP1eN1eS/6sR1eN/sL1sSsGsK1ePeReL n GP/2P/NP/RBLP swne 39",
     )
@@ -147,13 +161,18 @@ fn main() {
         ("four-seat middle game", middle),
     ] {
         let t = Instant::now();
-        let (mv, score, nodes) = search(&pos, depth);
+        let (mv, score, nodes, threatened) = search(&pos, depth);
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        if threatened {
+            writeln!(out, "  (passing here would lose the King)")?;
+        }
+        writeln!(
+            out,
             "{name}: depth {depth}, best {}, score {score}, {nodes} nodes in {:.3} s = {:.2} M nodes/s",
             mv.map_or("-".to_string(), |m| m.to_string()),
             secs,
             nodes as f64 / secs / 1e6
-        );
+        )?;
     }
+    Ok(())
 }

@@ -13,8 +13,11 @@
 //! South's mean score with a 95% interval, and checks that every game's rewards add up
 //! to zero.
 
+mod support;
+
 use std::time::Instant;
 
+use support::Program;
 use yono::{Ruleset, Seat, SeatSet};
 use yono_ml::{Actions, Config, Player, VectorEnv};
 
@@ -40,7 +43,23 @@ fn player(text: &str) -> Result<Player, String> {
     }
 }
 
-fn parse() -> Result<Args, String> {
+const PROGRAM: Program = Program {
+    name: "random_games",
+    usage: "random_games [--games N] [--envs N] [--threads N] [--seed N] [--max-plies N] \
+            [--ruleset yono|shogi] [--south random|engine:NODES] [--others random|engine:NODES]",
+    flags: &[
+        "--games",
+        "--envs",
+        "--threads",
+        "--seed",
+        "--max-plies",
+        "--ruleset",
+        "--south",
+        "--others",
+    ],
+};
+
+fn parse() -> Args {
     let mut args = Args {
         games: 1000,
         envs: 64,
@@ -51,39 +70,28 @@ fn parse() -> Result<Args, String> {
         south: Player::Random,
         others: None,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let number = || value.parse::<u64>().map_err(|e| format!("{flag}: {e}"));
+    for (flag, value) in PROGRAM.flags() {
+        let value = value.as_str();
         match flag.as_str() {
-            "--games" => args.games = number()? as usize,
-            "--envs" => args.envs = number()? as usize,
-            "--threads" => args.threads = number()? as usize,
-            "--seed" => args.seed = number()?,
-            "--max-plies" => args.max_plies = number()? as usize,
-            "--ruleset" => {
-                args.ruleset = match value.as_str() {
-                    "yono" => Ruleset::Yono,
-                    "shogi" => Ruleset::Shogi,
-                    _ => return Err("--ruleset is yono or shogi".into()),
-                }
-            }
-            "--south" => args.south = player(&value)?,
-            "--others" => args.others = Some(player(&value)?),
-            _ => return Err(format!("unknown flag {flag}")),
+            "--games" => args.games = PROGRAM.parsed(&flag, value),
+            "--envs" => args.envs = PROGRAM.parsed(&flag, value),
+            "--threads" => args.threads = PROGRAM.parsed(&flag, value),
+            "--seed" => args.seed = PROGRAM.parsed(&flag, value),
+            "--max-plies" => args.max_plies = PROGRAM.parsed(&flag, value),
+            "--ruleset" => args.ruleset = PROGRAM.parsed(&flag, value),
+            "--south" => args.south = player(value).unwrap_or_else(|e| PROGRAM.refuse(e)),
+            "--others" => args.others = Some(player(value).unwrap_or_else(|e| PROGRAM.refuse(e))),
+            _ => unreachable!("flags() passes only the flags listed"),
         }
     }
-    Ok(args)
+    if args.games == 0 {
+        PROGRAM.refuse("--games must be at least 1");
+    }
+    args
 }
 
 fn main() {
-    let args = match parse() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("random_games: {e}");
-            std::process::exit(2);
-        }
-    };
+    let args = parse();
     // South's moves come from the step's actions; with no `--others` every seat is an
     // agent and plays the same way (self-play).
     let config = Config::new(args.ruleset, args.envs)
@@ -94,13 +102,7 @@ fn main() {
         Some(others) => config.agents(SeatSet::single(Seat::South), others),
         None => config,
     };
-    let mut env = match VectorEnv::new(config) {
-        Ok(env) => env,
-        Err(e) => {
-            eprintln!("random_games: {e}");
-            std::process::exit(2);
-        }
-    };
+    let mut env = VectorEnv::new(config).unwrap_or_else(|e| PROGRAM.refuse(e));
     let actions = match args.south {
         Player::Engine { nodes } => Actions::Engine { nodes },
         _ => Actions::Random,
@@ -140,27 +142,27 @@ fn main() {
     let secs = started.elapsed().as_secs_f64();
     lengths.sort_unstable();
     let pct = |p: f64| lengths[((lengths.len() - 1) as f64 * p).round() as usize];
-    println!(
+    PROGRAM.say(format_args!(
         "plies of the finished games: median {}, 90% {}, 99% {}, max {}",
         pct(0.5),
         pct(0.9),
         pct(0.99),
         pct(1.0)
-    );
+    ));
     let mean = south_scores.iter().sum::<f64>() / south_scores.len().max(1) as f64;
     let var = south_scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>()
         / (south_scores.len().max(2) - 1) as f64;
     let half = 1.96 * (var / south_scores.len().max(1) as f64).sqrt();
-    println!(
+    PROGRAM.say(format_args!(
         "{} games ({} truncated, {} drawn), {steps} agent steps in {secs:.1} s ({:.0} steps/s)",
         lengths.len(),
         truncated,
         drawn,
         steps as f64 / secs
-    );
-    println!(
+    ));
+    PROGRAM.say(format_args!(
         "South's mean score {mean:.3} ± {half:.3} over {} decided games (equal share {:.2})",
         south_scores.len(),
         max * (max + 1.0) / 2.0 / args.ruleset.seats().len() as f64
-    );
+    ));
 }

@@ -12,8 +12,11 @@
 //! adjacent in time). `--fixed STEPS --games N --threads T` instead plays exactly STEPS
 //! steps once (for instruction counts under `valgrind --tool=callgrind`).
 
+mod support;
+
 use std::time::Instant;
 
+use support::Program;
 use yono::Ruleset;
 use yono_ml::{Actions, Config, VectorEnv};
 
@@ -43,6 +46,20 @@ fn range(values: &[f64]) -> (f64, f64) {
     (lo, hi)
 }
 
+const PROGRAM: Program = Program {
+    name: "throughput",
+    usage: "throughput [--seconds S] [--rounds N] [--games N] [--masks 0|1] \
+            [--fixed STEPS --threads T]",
+    flags: &[
+        "--seconds",
+        "--rounds",
+        "--games",
+        "--masks",
+        "--fixed",
+        "--threads",
+    ],
+};
+
 fn main() {
     let mut seconds = 1.0;
     let mut rounds = 3;
@@ -50,36 +67,41 @@ fn main() {
     let mut masks = true;
     let mut fixed: Option<usize> = None;
     let mut threads = 1;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args.next().unwrap_or_default();
+    for (flag, value) in PROGRAM.flags() {
         match flag.as_str() {
-            "--seconds" => seconds = value.parse().expect("--seconds takes a number"),
-            "--rounds" => rounds = value.parse().expect("--rounds takes a number"),
-            "--games" => sizes = vec![value.parse().expect("--games takes a number")],
+            "--seconds" => seconds = PROGRAM.parsed(&flag, &value),
+            "--rounds" => rounds = PROGRAM.parsed(&flag, &value),
+            "--games" => sizes = vec![PROGRAM.parsed(&flag, &value)],
             "--masks" => masks = value != "0" && value != "false",
-            "--fixed" => fixed = Some(value.parse().expect("--fixed takes a number of steps")),
-            "--threads" => threads = value.parse().expect("--threads takes a number"),
-            _ => {
-                eprintln!("throughput: unknown flag {flag}");
-                std::process::exit(2);
-            }
+            "--fixed" => fixed = Some(PROGRAM.parsed(&flag, &value)),
+            "--threads" => threads = PROGRAM.parsed(&flag, &value),
+            _ => unreachable!("flags() passes only the flags listed"),
         }
+    }
+    if !(seconds > 0.0 && seconds <= 3600.0) || rounds == 0 || sizes[0] == 0 || threads == 0 {
+        PROGRAM.refuse(
+            "--seconds must be above 0 (at most 3600); --rounds, --games and --threads at least 1",
+        );
     }
     if let Some(steps) = fixed {
         let config = Config::new(Ruleset::Yono, sizes[0])
             .seed(1)
             .threads(threads)
             .masks(masks);
-        let mut env = VectorEnv::new(config).expect("a valid config");
+        let mut env = VectorEnv::new(config).unwrap_or_else(|e| PROGRAM.refuse(e));
         for _ in 0..steps {
             env.step(Actions::Random).expect("random steps are legal");
         }
-        println!("{steps} steps of {} games on {threads} threads", sizes[0]);
+        PROGRAM.say(format_args!(
+            "{steps} steps of {} games on {threads} threads",
+            sizes[0]
+        ));
         return;
     }
-    println!("| games | 1 thread (steps/s) | 2 threads (steps/s) | 2 / 1 per round |");
-    println!("|---|---|---|---|");
+    PROGRAM.say(format_args!(
+        "| games | 1 thread (steps/s) | 2 threads (steps/s) | 2 / 1 per round |"
+    ));
+    PROGRAM.say(format_args!("|---|---|---|---|"));
     for &games in &sizes {
         let (mut one, mut two, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
         for round in 0..rounds {
@@ -97,12 +119,12 @@ fn main() {
             ratio.push(b / a);
         }
         let ((o1, o2), (t1, t2), (r1, r2)) = (range(&one), range(&two), range(&ratio));
-        println!(
+        PROGRAM.say(format_args!(
             "| {games} | {:.0}k-{:.0}k | {:.0}k-{:.0}k | {r1:.2}-{r2:.2} |",
             o1 / 1e3,
             o2 / 1e3,
             t1 / 1e3,
             t2 / 1e3
-        );
+        ));
     }
 }

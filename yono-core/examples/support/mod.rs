@@ -1,5 +1,5 @@
 //! What more than one program needs: included by `mod support;` from
-//! `gen_vectors.rs`, `perft.rs` and `play_instructions.rs`, and by path from
+//! `gen_vectors.rs`, `perft.rs`, `play_instructions.rs` and `search.rs`, and by path from
 //! `yono-core/selfplay/main.rs` and `bench/src/main.rs`. Each uses part of it.
 #![allow(dead_code)]
 
@@ -19,6 +19,30 @@ pub fn exit_after_writing(program: &str, written: io::Result<()>) -> ExitCode {
         }
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// The program's arguments, after the two answers every program gives: `--help`
+/// (or `-h`) prints `usage: {usage}` and ends with status 0; a `--` flag not in
+/// `flags` ends the program through [`refuse`].
+pub fn arguments(program: &str, usage: &str, flags: &[&str]) -> Vec<String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("usage: {usage}");
+        std::process::exit(0);
+    }
+    if let Some(a) = args
+        .iter()
+        .find(|a| a.starts_with("--") && !flags.contains(&a.as_str()))
+    {
+        refuse(program, usage, &format!("unknown argument {a:?}"));
+    }
+    args
+}
+
+/// Ends a call the program cannot read: its name and the error, the usage, status 2.
+pub fn refuse(program: &str, usage: &str, error: &str) -> ! {
+    eprintln!("{program}: {error}\nusage: {usage}");
+    std::process::exit(2)
 }
 
 /// xorshift64: deterministic for a seed, no dependency. The test vectors were
