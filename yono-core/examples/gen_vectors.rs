@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use support::Rng;
+use support::{Program, Rng};
 use yono::{perft, Game, Move, PieceKind, Position, Ruleset, Seat, Status};
 
 #[derive(Serialize)]
@@ -530,11 +530,11 @@ fn bad_moves() -> Vec<BadMove> {
 }
 
 fn main() -> ExitCode {
-    support::arguments(
-        "gen_vectors",
-        "gen_vectors (writes tests/vectors/*.json)",
-        &[],
-    );
+    let program = Program {
+        name: "gen_vectors",
+        usage: "gen_vectors (writes tests/vectors/*.json)",
+    };
+    program.arguments(&[]);
     // Through the link yono-core/tests/vectors this is the workspace's tests/vectors;
     // in an unpacked crate it stays inside the crate.
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
@@ -629,7 +629,7 @@ fn main() -> ExitCode {
         .and_then(|()| write("bad_positions.json", &bad_positions))
         .and_then(|()| write("bad_moves.json", &bad_moves))
         .and_then(|()| write("vocabulary.json", &vocabulary()));
-    support::exit_after_writing("gen_vectors", written)
+    support::exit_after_writing(program.name, written)
 }
 
 mod erased {

@@ -7,12 +7,16 @@ mod support;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
+use support::Program;
 use yono::{divide, perft, perft_full, Position, Ruleset};
 
-const USAGE: &str = "perft <start|shogi|yono|POSITION TEXT|SFEN> <depth> [--divide] [--full]";
+const PROGRAM: Program = Program {
+    name: "perft",
+    usage: "perft <start|shogi|yono|POSITION TEXT|SFEN> <depth> [--divide] [--full]",
+};
 
 fn main() -> ExitCode {
-    let args = support::arguments("perft", USAGE, &["--divide", "--full"]);
+    let args = PROGRAM.arguments(&["--divide", "--full"]);
     let flags: Vec<&str> = args
         .iter()
         .map(String::as_str)
@@ -24,14 +28,10 @@ fn main() -> ExitCode {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let &[text, depth] = rest.as_slice() else {
-        support::refuse("perft", USAGE, "a position and a depth are needed");
+        PROGRAM.refuse("a position and a depth are needed");
     };
     let Ok(depth) = depth.parse::<u32>() else {
-        support::refuse(
-            "perft",
-            USAGE,
-            &format!("depth {depth:?} is not a whole number"),
-        );
+        PROGRAM.refuse(&format!("depth {depth:?} is not a whole number"));
     };
     let pos = match text {
         "start" => Ok(Position::start()),
@@ -44,12 +44,12 @@ fn main() -> ExitCode {
     };
     let pos = match pos {
         Ok(p) => p,
-        Err(e) => support::refuse("perft", USAGE, &e.to_string()),
+        Err(e) => PROGRAM.refuse(&e.to_string()),
     };
     let full = flags.contains(&"--full");
     let divided = flags.contains(&"--divide");
     let counted = count(&pos, depth, full, divided, &mut io::stdout().lock());
-    support::exit_after_writing("perft", counted)
+    support::exit_after_writing(PROGRAM.name, counted)
 }
 
 /// Writes `pos`, its divide if asked, and the count at every depth up to `depth`.

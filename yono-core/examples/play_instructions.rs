@@ -14,34 +14,26 @@ use std::hint::black_box;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use support::Program;
 use yono::Move;
 
-const USAGE: &str = "play_instructions listed|checked PASSES";
+const PROGRAM: Program = Program {
+    name: "play_instructions",
+    usage: "play_instructions listed|checked PASSES",
+};
 
 fn main() -> ExitCode {
-    let args = support::arguments("play_instructions", USAGE, &[]);
+    let args = PROGRAM.arguments(&[]);
     let [mode, passes] = args.as_slice() else {
-        support::refuse(
-            "play_instructions",
-            USAGE,
-            "a mode and a number of passes are needed",
-        );
+        PROGRAM.refuse("a mode and a number of passes are needed");
     };
     let listed = match mode.as_str() {
         "listed" => true,
         "checked" => false,
-        other => support::refuse(
-            "play_instructions",
-            USAGE,
-            &format!("unknown mode {other:?}: listed or checked"),
-        ),
+        other => PROGRAM.refuse(&format!("unknown mode {other:?}: listed or checked")),
     };
     let Ok(passes) = passes.parse::<u32>() else {
-        support::refuse(
-            "play_instructions",
-            USAGE,
-            &format!("PASSES must be a whole number, not {passes:?}"),
-        );
+        PROGRAM.refuse(&format!("PASSES must be a whole number, not {passes:?}"));
     };
     let mut games = support::random_shogi_positions();
     let lists: Vec<Vec<Move>> = games
@@ -66,5 +58,5 @@ fn main() -> ExitCode {
         }
     }
     let written = writeln!(io::stdout(), "positions {} pairs {pairs}", games.len());
-    support::exit_after_writing("play_instructions", written)
+    support::exit_after_writing(PROGRAM.name, written)
 }

@@ -11,9 +11,13 @@ mod support;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
+use support::Program;
 use yono::{Move, MoveList, Position, Seat, Status};
 
-const USAGE: &str = "search [DEPTH] (1 to 9, default 5)";
+const PROGRAM: Program = Program {
+    name: "search",
+    usage: "search [DEPTH] (1 to 9, default 5)",
+};
 
 const WIN: i32 = 1_000_000;
 
@@ -138,16 +142,16 @@ fn search(pos: &Position, depth: u32) -> (Option<Move>, i32, u64, bool) {
 }
 
 fn main() -> ExitCode {
-    let args = support::arguments("search", USAGE, &[]);
+    let args = PROGRAM.arguments(&[]);
     let depth = match args.as_slice() {
         [] => 5,
         [d] => match d.parse::<u32>() {
             Ok(d @ 1..=9) => d,
-            _ => support::refuse("search", USAGE, &format!("depth {d:?} is not 1 to 9")),
+            _ => PROGRAM.refuse(&format!("depth {d:?} is not 1 to 9")),
         },
-        _ => support::refuse("search", USAGE, "one depth at most"),
+        _ => PROGRAM.refuse("one depth at most"),
     };
-    support::exit_after_writing("search", report(depth, &mut io::stdout().lock()))
+    support::exit_after_writing(PROGRAM.name, report(depth, &mut io::stdout().lock()))
 }
 
 /// Searches the two positions to `depth` and writes what each search found.

@@ -21,28 +21,38 @@ pub fn exit_after_writing(program: &str, written: io::Result<()>) -> ExitCode {
     }
 }
 
-/// The program's arguments, after the two answers every program gives: `--help`
-/// (or `-h`) prints `usage: {usage}` and ends with status 0; a `--` flag not in
-/// `flags` ends the program through [`refuse`].
-pub fn arguments(program: &str, usage: &str, flags: &[&str]) -> Vec<String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("usage: {usage}");
-        std::process::exit(0);
-    }
-    if let Some(a) = args
-        .iter()
-        .find(|a| a.starts_with("--") && !flags.contains(&a.as_str()))
-    {
-        refuse(program, usage, &format!("unknown argument {a:?}"));
-    }
-    args
+/// A program's name and usage, for the two answers every program gives: to `--help`
+/// and to a call it cannot read.
+pub struct Program {
+    pub name: &'static str,
+    pub usage: &'static str,
 }
 
-/// Ends a call the program cannot read: its name and the error, the usage, status 2.
-pub fn refuse(program: &str, usage: &str, error: &str) -> ! {
-    eprintln!("{program}: {error}\nusage: {usage}");
-    std::process::exit(2)
+impl Program {
+    /// The program's arguments. `--help` (or `-h`) prints `usage: {usage}` and ends
+    /// with status 0; a `--` flag not in `flags` ends the program through
+    /// [`Program::refuse`].
+    pub fn arguments(&self, flags: &[&str]) -> Vec<String> {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            println!("usage: {}", self.usage);
+            std::process::exit(0);
+        }
+        if let Some(a) = args
+            .iter()
+            .find(|a| a.starts_with("--") && !flags.contains(&a.as_str()))
+        {
+            self.refuse(&format!("unknown argument {a:?}"));
+        }
+        args
+    }
+
+    /// Ends a call the program cannot read: its name and the error, the usage,
+    /// status 2.
+    pub fn refuse(&self, error: &str) -> ! {
+        eprintln!("{}: {error}\nusage: {}", self.name, self.usage);
+        std::process::exit(2)
+    }
 }
 
 /// xorshift64: deterministic for a seed, no dependency. The test vectors were
