@@ -149,6 +149,16 @@ done
 ends_quietly_into_a_closed_pipe "$examples_dir/analyse" --depth 7 yono # as must its search's lines
 ends_quietly_into_a_closed_pipe "$examples_dir/search" 4
 ends_quietly_into_a_closed_pipe "$examples_dir/random_games" --games 20 --envs 8
+# The reading of match records in docs/ENGINE.md: the falls of four short games, and
+# what the hero's own search foresaw of its fall (node-limited, so deterministic).
+records=$(mktemp) falls_out=$(mktemp)
+"$examples_dir/match" --variant yono --a 'self:nodes=300' --b 'self:nodes=300' --games 4 \
+    --record "$records" >/dev/null 2>&1
+"$examples_dir/falls" "$records" --foresight-nodes 300 --each >"$falls_out"
+grep -q '^4 games, ' "$falls_out"
+grep -q '^foresight over the four-seat phase of 4 games, read for the hero by its own search:' "$falls_out"
+[ "$(grep -c "s reports at plies \[" "$falls_out")" = 4 ]
+rm -f "$records" "$falls_out"
 
 section "Fuzz smoke (libFuzzer on stable Rust, 2000 runs per target)"
 bash scripts/fuzz.sh --runs 2000
