@@ -156,6 +156,7 @@ records=$(mktemp) falls_out=$(mktemp)
     --record "$records" >/dev/null 2>&1
 "$examples_dir/falls" "$records" --foresight-nodes 300 --each >"$falls_out"
 grep -q '^4 games, ' "$falls_out"
+grep -q "^  by the faller's seat, counted from the hero's (A's): hero " "$falls_out"
 grep -q '^foresight over the four-seat phase of 4 games, read for the hero by its own search:' "$falls_out"
 [ "$(grep -c "s reports at plies \[" "$falls_out")" = 4 ]
 rm -f "$records" "$falls_out"

@@ -10,7 +10,9 @@
 //! seat is the *faller's upstream* neighbour when it moves just before the faller
 //! (the faller must answer its check at once), *downstream* when it moves just
 //! after, *opposite* otherwise. The tally counts the first fall of each game, when
-//! every seat is still in, so the three relations are the seats' own order. With
+//! every seat is still in, so the three relations are the seats' own order; it also
+//! counts those first fallers by their seat counted from the match's hero (player A,
+//! whose seat the game's number gives: the match puts it in every seat in turn). With
 //! `--each` every game's falls are printed as well (ply, the seat that had just
 //! moved or passed, the seats that fell).
 //!
@@ -19,9 +21,8 @@
 //! all four seats are in, this crate's engine (one per game, keeping its table from move
 //! to move as a player does) searches the game for MS milliseconds, and a result that
 //! reports a forced fall of the seat itself (a negative `mate`) is a *report*. The seat
-//! is the match's hero (player A, whose seat the game's number gives: the match puts it
-//! in every seat in turn) or, by `--seat`, its neighbour upstream (moving just before
-//! it), downstream or opposite. The tally: the games with a report, the seat's first
+//! is the hero or, by `--seat`, its neighbour upstream (moving just before it),
+//! downstream or opposite. The tally: the games with a report, the seat's first
 //! falls and how many of them a report preceded, and A's mean score with and without
 //! a report; `--each` adds the plies of the reports.
 
@@ -115,7 +116,6 @@ fn main() {
 
 /// The seat whose foresight one game is read for, and its engine.
 struct Studied {
-    hero: Seat,
     seat: Seat,
     engine: Engine,
     limits: Limits,
@@ -128,8 +128,6 @@ struct ForesightTally {
     reported: usize,
     first_falls: usize,
     first_falls_reported: usize,
-    /// The first fallers by their place in the turn order after the hero's.
-    first_fallers: [usize; 4],
     /// A's total score and games, without and with a report.
     scores: [(f64, usize); 2],
 }
@@ -138,6 +136,9 @@ struct ForesightTally {
 /// game's falls).
 fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<(), String> {
     let (mut games, mut first) = (0usize, [0usize; 3]);
+    // The first fallers of four-seat games by their place in the turn order after
+    // the hero's.
+    let mut first_fallers = [0usize; 4];
     let mut seen = ForesightTally::default();
     // Every fall, and those of a seat whose last turn was a pass (it had no legal
     // move: a mate in Shogi's sense, not a King left open by another seat's move).
@@ -156,22 +157,24 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             let mut counted = false;
             let mut passed = [false; 4];
             games += 1;
+            // The match puts its hero in every seat in turn, by the game's number.
+            let hero = if seats.len() == 4 {
+                let g: usize = number
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&g| g >= 1)
+                    .ok_or(format!("{file}:{}: no game number", n + 1))?;
+                Some(Seat::ALL[(g - 1) % 4])
+            } else {
+                None
+            };
             // The studied seat and its engine, with --foresight; the plies of its reports.
-            let mut studied = match foresight {
-                Some(f) if seats.len() == 4 => {
-                    let g: usize = number
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|&g| g >= 1)
-                        .ok_or(format!("{file}:{}: no game number", n + 1))?;
-                    let hero = Seat::ALL[(g - 1) % 4];
-                    Some(Studied {
-                        hero,
-                        seat: Seat::ALL[(hero.index() + f.after_hero) % 4],
-                        engine: Engine::new(EngineConfig::default()),
-                        limits: f.limits,
-                    })
-                }
+            let mut studied = match (foresight, hero) {
+                (Some(f), Some(hero)) => Some(Studied {
+                    seat: Seat::ALL[(hero.index() + f.after_hero) % 4],
+                    engine: Engine::new(EngineConfig::default()),
+                    limits: f.limits,
+                }),
                 _ => None,
             };
             let mut reports: Vec<usize> = Vec::new();
@@ -213,12 +216,12 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
                         first[relation(f, threatener)] += 1;
                     }
                     counted = true;
-                    if let Some(s) = &studied {
-                        studied_fell_first = fell.contains(&s.seat);
+                    if let Some(hero) = hero {
                         for f in &fell {
-                            seen.first_fallers[(f.index() + 4 - s.hero.index()) % 4] += 1;
+                            first_fallers[(f.index() + 4 - hero.index()) % 4] += 1;
                         }
                     }
+                    studied_fell_first = studied.as_ref().is_some_and(|s| fell.contains(&s.seat));
                 }
                 let fell: Vec<String> = fell.iter().map(|s| format!("{s:?}")).collect();
                 out += &format!(" | ply {} after {mover:?} fell {}", i + 1, fell.join("+"));
@@ -254,6 +257,17 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             100.0 * count as f64 / total.max(1) as f64
         );
     }
+    if first_fallers.iter().sum::<usize>() > 0 {
+        let fallers: Vec<String> = SEATS
+            .iter()
+            .zip(first_fallers)
+            .map(|(name, count)| format!("{name} {count}"))
+            .collect();
+        say!(
+            "  by the faller's seat, counted from the hero's (A's): {}",
+            fallers.join(", ")
+        );
+    }
     if let Some(f) = foresight {
         report_foresight(f, &seen);
     }
@@ -279,12 +293,6 @@ fn report_foresight(f: &Foresight, seen: &ForesightTally) {
         seen.first_falls,
         seen.first_falls_reported
     );
-    let fallers: Vec<String> = SEATS
-        .iter()
-        .zip(seen.first_fallers)
-        .map(|(name, count)| format!("{name} {count}"))
-        .collect();
-    say!("  the first fallers by seat: {}", fallers.join(", "));
     say!(
         "  A's mean score: {} over the {} games with a report, {} over the {} without",
         mean(seen.scores[1]),
