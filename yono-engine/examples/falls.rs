@@ -158,15 +158,9 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             let mut passed = [false; 4];
             games += 1;
             // The match puts its hero in every seat in turn, by the game's number.
-            let hero = if seats.len() == 4 {
-                let g: usize = number
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&g| g >= 1)
-                    .ok_or(format!("{file}:{}: no game number", n + 1))?;
-                Some(Seat::ALL[(g - 1) % 4])
-            } else {
-                None
+            let hero = match number.parse::<usize>() {
+                Ok(g) if g >= 1 && seats.len() == 4 => Some(Seat::ALL[(g - 1) % 4]),
+                _ => None,
             };
             // The studied seat and its engine, with --foresight; the plies of its reports.
             let mut studied = match (foresight, hero) {
@@ -175,6 +169,9 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
                     engine: Engine::new(EngineConfig::default()),
                     limits: f.limits,
                 }),
+                (Some(_), None) if seats.len() == 4 => {
+                    return Err(format!("{file}:{}: no game number", n + 1))
+                }
                 _ => None,
             };
             let mut reports: Vec<usize> = Vec::new();
@@ -274,6 +271,7 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
     Ok(())
 }
 
+/// Prints what `--foresight` found.
 fn report_foresight(f: &Foresight, seen: &ForesightTally) {
     let mean = |(total, count): (f64, usize)| {
         if count == 0 {
