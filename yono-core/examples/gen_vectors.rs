@@ -529,12 +529,13 @@ fn bad_moves() -> Vec<BadMove> {
         .collect()
 }
 
+const PROGRAM: Program = Program {
+    name: "gen_vectors",
+    usage: "gen_vectors (writes tests/vectors/*.json)",
+};
+
 fn main() -> ExitCode {
-    let program = Program {
-        name: "gen_vectors",
-        usage: "gen_vectors (writes tests/vectors/*.json)",
-    };
-    program.arguments(&[]);
+    PROGRAM.arguments(&[]);
     // Through the link yono-core/tests/vectors this is the workspace's tests/vectors;
     // in an unpacked crate it stays inside the crate.
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
@@ -629,7 +630,7 @@ fn main() -> ExitCode {
         .and_then(|()| write("bad_positions.json", &bad_positions))
         .and_then(|()| write("bad_moves.json", &bad_moves))
         .and_then(|()| write("vocabulary.json", &vocabulary()));
-    support::exit_after_writing(program.name, written)
+    support::exit_after_writing(PROGRAM.name, written)
 }
 
 mod erased {

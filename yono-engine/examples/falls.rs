@@ -118,7 +118,6 @@ fn main() {
 struct Studied {
     seat: Seat,
     engine: Engine,
-    limits: Limits,
 }
 
 /// What `--foresight` found over all the games.
@@ -163,11 +162,11 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
                 _ => None,
             };
             // The studied seat and its engine, with --foresight; the plies of its reports.
+            let limits = foresight.map(|f| f.limits);
             let mut studied = match (foresight, hero) {
                 (Some(f), Some(hero)) => Some(Studied {
                     seat: Seat::ALL[(hero.index() + f.after_hero) % 4],
                     engine: Engine::new(EngineConfig::default()),
-                    limits: f.limits,
                 }),
                 (Some(_), None) if seats.len() == 4 => {
                     return Err(format!("{file}:{}: no game number", n + 1))
@@ -178,11 +177,11 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             let mut studied_fell_first = false;
             for (i, text) in moves.split_whitespace().enumerate() {
                 let mover = game.position().turn();
-                if let Some(s) = studied.as_mut() {
+                if let (Some(s), Some(limits)) = (studied.as_mut(), limits) {
                     if mover == s.seat && seats.len() == 4 {
                         let result = s
                             .engine
-                            .search_game(&game, s.limits, &StopToken::new(), &mut |_| {})
+                            .search_game(&game, limits, &StopToken::new(), &mut |_| {})
                             .map_err(|e| format!("{file}:{}: ply {}: {e}", n + 1, i + 1))?;
                         if result.mate.is_some_and(|d| d < 0) {
                             reports.push(i + 1);
