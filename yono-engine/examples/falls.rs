@@ -158,11 +158,10 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             games += 1;
             // The match puts its hero in every seat in turn, by the game's number.
             let hero = match number.parse::<usize>() {
-                Ok(g) if g >= 1 && seats.len() == 4 => Some(Seat::ALL[(g - 1) % 4]),
+                Ok(g) if g >= 1 && seats.len() == 4 => Some(common::four_seat_hero(g - 1)),
                 _ => None,
             };
             // The studied seat and its engine, with --foresight; the plies of its reports.
-            let limits = foresight.map(|f| f.limits);
             let mut studied = match (foresight, hero) {
                 (Some(f), Some(hero)) => Some(Studied {
                     seat: Seat::ALL[(hero.index() + f.after_hero) % 4],
@@ -177,11 +176,11 @@ fn tally(files: &[String], each: bool, foresight: Option<&Foresight>) -> Result<
             let mut studied_fell_first = false;
             for (i, text) in moves.split_whitespace().enumerate() {
                 let mover = game.position().turn();
-                if let (Some(s), Some(limits)) = (studied.as_mut(), limits) {
+                if let (Some(s), Some(f)) = (studied.as_mut(), foresight) {
                     if mover == s.seat && seats.len() == 4 {
                         let result = s
                             .engine
-                            .search_game(&game, limits, &StopToken::new(), &mut |_| {})
+                            .search_game(&game, f.limits, &StopToken::new(), &mut |_| {})
                             .map_err(|e| format!("{file}:{}: ply {}: {e}", n + 1, i + 1))?;
                         if result.mate.is_some_and(|d| d < 0) {
                             reports.push(i + 1);

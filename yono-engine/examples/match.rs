@@ -539,7 +539,7 @@ fn main() {
                 let hero_seat = if args.variant == Ruleset::Shogi {
                     [Seat::South, Seat::North][g % 2]
                 } else {
-                    Seat::ALL[g % 4]
+                    common::four_seat_hero(g)
                 };
                 let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
                 let mut players: [Option<Player>; 4] = [None, None, None, None];

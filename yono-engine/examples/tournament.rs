@@ -77,7 +77,7 @@ fn main() {
     let mut lengths = Vec::new();
     let mut adjudicated = 0;
     for g in 0..args.games {
-        let hero_seat = Seat::ALL[g % 4];
+        let hero_seat = common::four_seat_hero(g);
         let game_seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
         let mut players: Vec<Player> = Seat::ALL
             .iter()

@@ -25,6 +25,13 @@ macro_rules! say {
 #[allow(unused_imports)]
 pub(crate) use say;
 
+/// The seat of the hero (player A) in the four-seat game with index `game` (from 0):
+/// `match` and `tournament` put it in every seat in turn, and `falls` reads it back
+/// from a record's game number (the index + 1).
+pub fn four_seat_hero(game: usize) -> Seat {
+    Seat::ALL[game % 4]
+}
+
 /// xorshift64*: deterministic for a seed, no dependency.
 pub struct Rng(u64);
 impl Rng {
